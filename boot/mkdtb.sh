@@ -1,0 +1,47 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Dump QEMU's generated virt DTB and apply overlays to it.
+#
+#   BOOT=direct|uboot mkdtb.sh OUT.dtb [OVERLAY.dtso...]
+#
+# Each overlay is compiled with dtc and applied with fdtoverlay; a broken
+# overlay stops here with the overlay's name in the message.
+set -euo pipefail
+here=$(dirname "$0")
+. "$here/machine.sh"
+
+out=$1
+shift
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+"$QEMU" "${MACHINE_OPTS[@]/virt,/virt,dumpdtb=$work/virt.dtb,}" "${BIOS_OPTS[@]}" \
+	-display none -nic none >"$work/dump.log" 2>&1 || {
+	cat "$work/dump.log" >&2
+	echo "mkdtb: QEMU could not dump the virt DTB" >&2
+	exit 1
+}
+
+dtbos=()
+for ov in "$@"; do
+	[ -r "$ov" ] || { echo "mkdtb: overlay not found: $ov" >&2; exit 1; }
+	o=$work/$(basename "$ov" .dtso).dtbo
+	if ! dtc -q -@ -I dts -O dtb -o "$o" "$ov" 2>"$work/dtc.log"; then
+		sed 's/^/  /' "$work/dtc.log" >&2
+		echo "mkdtb: overlay does not compile: $ov" >&2
+		exit 1
+	fi
+	if ! fdtoverlay -i "$work/virt.dtb" -o "$work/check.dtb" "$o" 2>"$work/ov.log"; then
+		sed 's/^/  /' "$work/ov.log" >&2
+		echo "mkdtb: overlay does not apply to the virt DTB: $ov" >&2
+		exit 1
+	fi
+	dtbos+=("$o")
+done
+if [ ${#dtbos[@]} -gt 0 ]; then
+	fdtoverlay -i "$work/virt.dtb" -o "$work/out.dtb" "${dtbos[@]}"
+else
+	cp "$work/virt.dtb" "$work/out.dtb"
+fi
+mv "$work/out.dtb" "$out"

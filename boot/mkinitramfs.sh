@@ -1,0 +1,40 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Build the guest's base initramfs: busybox, /init, the guest tests and the
+# kernel modules of the build.
+#
+#   mkinitramfs.sh OUT.cpio.gz BUSYBOX_ROOT MODULES_ROOT TESTS_DIR
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+out=$1 busybox_root=$2 modules_root=$3 tests_dir=$4
+
+root=$(mktemp -d)
+trap 'rm -rf "$root"' EXIT
+mkdir -p "$root"/{bin,sbin,usr/bin,usr/sbin,proc,sys,dev,run,tmp,etc,root,tests,lib/modules}
+cp "$busybox_root/bin/busybox" "$root/bin/busybox"
+# Link every applet.  The host cannot run the arm64 binary to ask it, so
+# read busybox's own NUL-separated applet name table ("[", "[[", ...).
+applets=$(tr '\0' '\n' < "$root/bin/busybox" | awk '
+	prev == "[" && $0 == "[[" { on = 1; print "[" }
+	on && !done { if ($0 ~ /^[a-z0-9_.[-]+$/) print; else done = 1 }
+	{ prev = $0 }')
+case $applets in *poweroff*) ;; *)
+	echo "mkinitramfs: cannot read busybox's applet list" >&2; exit 1 ;;
+esac
+for applet in $applets; do
+	case $applet in init | busybox) continue ;; esac
+	ln -sf busybox "$root/bin/$applet"
+done
+install -m 0755 "$here/init" "$root/init"
+cp -a "$tests_dir"/guest/. "$root/tests/"
+if [ -d "$modules_root/lib/modules" ]; then
+	cp -a "$modules_root/lib/modules/." "$root/lib/modules/"
+fi
+echo "root:x:0:0:root:/root:/bin/sh" > "$root/etc/passwd"
+echo "nobody:x:65534:65534:nobody:/:/bin/sh" >> "$root/etc/passwd"
+printf 'root:x:0:\nnogroup:x:65534:\n' > "$root/etc/group"
+
+(cd "$root" && find . -print0 | sort -z | cpio --null -o -H newc --owner 0:0 --reproducible --quiet) |
+	gzip -n -1 > "$out.tmp"
+mv "$out.tmp" "$out"

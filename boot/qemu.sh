@@ -1,0 +1,102 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Boot the pmstate kernel in QEMU virt.
+#
+#   BOOT=direct|uboot qemu.sh [options]
+#     --kernel Image --dtb DTB --initrd base.cpio.gz   what to boot
+#     --script S        run S in the guest as root, power off, exit with its status
+#     --cmdline ARGS    extra kernel command line
+#     --log FILE        console log (with --script)
+#     --timeout SEC     give up after SEC seconds (default 300)
+#     --drive IMG       attach IMG as virtio-blk (/dev/vda)
+#     --fit-dir DIR     BOOT=uboot: where the FIT image and env flash are made
+#
+# Without --script the console is interactive (Ctrl-a x leaves).  With it,
+# the boot is a test: a kernel panic, oops, BUG, WARN, a hang past the
+# timeout or a guest that never reports the script's status is a failure
+# with a message saying which.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+. "$here/machine.sh"
+
+kernel= dtb= initrd= script= cmdline= log= timeout=300 drive= fit_dir=
+while [ $# -gt 0 ]; do
+	case $1 in
+	--kernel) kernel=$2 ;;
+	--dtb) dtb=$2 ;;
+	--initrd) initrd=$2 ;;
+	--script) script=$2 ;;
+	--cmdline) cmdline=$2 ;;
+	--log) log=$2 ;;
+	--timeout) timeout=$2 ;;
+	--drive) drive=$2 ;;
+	--fit-dir) fit_dir=$2 ;;
+	*) echo "qemu.sh: unknown option $1" >&2; exit 2 ;;
+	esac
+	shift 2
+done
+for f in "$kernel" "$dtb" "$initrd"; do
+	[ -r "$f" ] || { echo "boot: missing $f (run make first)" >&2; exit 2; }
+done
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+# The test script rides in a second cpio archive appended to the base one.
+rd=$initrd
+if [ -n "$script" ]; then
+	[ -r "$script" ] || { echo "boot: script not found: $script" >&2; exit 2; }
+	mkdir -p "$work/rd/run"
+	install -m 0755 "$script" "$work/rd/run/script.sh"
+	basename "$script" > "$work/rd/run/script.name"
+	# Compressed too: the kernel only takes an uncompressed archive that
+	# starts 4-byte aligned, and the base archive's length is arbitrary.
+	(cd "$work/rd" && find . | cpio -o -H newc --owner 0:0 --quiet) | gzip -n -1 > "$work/script.cpio.gz"
+	cat "$initrd" "$work/script.cpio.gz" > "$work/initrd"
+	cmdline="pmstate.script=1 $cmdline"
+	rd=$work/initrd
+fi
+
+# Normal boots skip the KUnit suites (make kunit runs them) and the 5 s
+# pm_test delay.
+args="console=ttyAMA0 rdinit=/init panic=-1 suspend.pm_test_delay=0 $cmdline"
+case $args in *kunit.filter_glob=*) ;; *) args="$args kunit.filter_glob=pmstate-kunit-skipped" ;; esac
+
+opts=("${MACHINE_OPTS[@]}" "${BIOS_OPTS[@]}" -nographic -no-reboot -nic none)
+[ -z "$drive" ] || opts+=(-drive "if=none,id=vd0,format=raw,file=$drive" -device virtio-blk-device,drive=vd0)
+
+case ${BOOT:-direct} in
+direct)
+	opts+=(-kernel "$kernel" -dtb "$dtb" -initrd "$rd" -append "$args")
+	;;
+uboot)
+	[ -n "$fit_dir" ] || fit_dir=$work
+	"$here/mkfit.sh" "$fit_dir" "$kernel" "$dtb" "$rd" "$args"
+	opts+=(-drive "if=pflash,unit=1,format=raw,file=$fit_dir/flash1.img"
+	       -device "loader,file=$fit_dir/pmstate.itb,addr=0x48000000,force-raw=on")
+	;;
+esac
+
+if [ -z "$script" ]; then
+	exec "$QEMU" "${opts[@]}"
+fi
+
+[ -n "$log" ] || log=$work/console.log
+mkdir -p "$(dirname "$log")"
+set +e
+timeout --foreground -k 5 "$timeout" "$QEMU" "${opts[@]}" \
+	</dev/null 2>&1 | tr -d '\r' > "$log"
+qemu_rc=${PIPESTATUS[0]}
+set -e
+
+fail() { echo "boot: $* (console log: $log)" >&2; exit 125; }
+[ "$qemu_rc" -ne 124 ] && [ "$qemu_rc" -ne 137 ] || fail "timed out after ${timeout}s"
+grep -q 'Kernel panic' "$log" && fail "kernel panic: $(grep -m1 'Kernel panic' "$log")"
+grep -qE 'Internal error: |Unable to handle kernel' "$log" && fail "kernel oops: $(grep -m1 -E 'Internal error: |Unable to handle kernel' "$log")"
+grep -qE '(^|\] )BUG: ' "$log" && fail "kernel BUG: $(grep -m1 -E '(^|\] )BUG: ' "$log")"
+grep -qE '(^|\] )WARNING: ' "$log" && fail "kernel WARN: $(grep -m1 -E '(^|\] )WARNING: ' "$log")"
+[ "$qemu_rc" -eq 0 ] || fail "QEMU exited with status $qemu_rc"
+status=$(sed -n 's/^pmstate-exit: \([0-9]*\)$/\1/p' "$log" | tail -n 1)
+[ -n "$status" ] || fail "the guest never reported the script's exit status"
+exit "$status"

@@ -1,0 +1,114 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Keep the extracted kernel tree in step with the patch series.
+#
+#   tree.sh TREE TARBALL SERIES_DIR...
+#
+# The tree is a git repo: one base commit holding the pristine tarball, then
+# one commit per patch, applied with `git am` in the order of SERIES_DIR and
+# of the file names inside each (the cover letter 0000-* is skipped).
+# .pmstate/applied records, per applied commit, the sha256 of the patch file
+# it came from, so a changed series re-applies from the first patch that
+# differs and no stale tree is reused.  Local work is never thrown away: a
+# tree with uncommitted changes or commits that no patch carries is refused.
+set -euo pipefail
+
+tree=$1 tarball=$2
+shift 2
+series=()
+for d in "$@"; do series+=("$(cd "$d" && pwd)"); done
+
+top=$(pwd)
+die() { echo "tree: $*" >&2; exit 1; }
+
+series_files() {
+	local dir f
+	for dir in "$@"; do
+		for f in "$dir"/[0-9][0-9][0-9][0-9]-*.patch; do
+			[ -e "$f" ] || continue
+			case ${f##*/} in 0000-*) continue ;; esac
+			echo "$f"
+		done
+	done
+}
+
+if [ ! -d "$tree/.git" ]; then
+	[ -r "$tarball" ] || die "$tarball missing (apt-get install linux-source)"
+	echo "tree: extracting $tarball into $tree"
+	rm -rf "$tree.tmp"
+	mkdir -p "$tree.tmp"
+	tar -xf "$tarball" -C "$tree.tmp" --strip-components=1
+	# Debian's top-level .gitignore ends with "ignore everything at the top
+	# level"; drop that stanza or git would track nothing.
+	sed -i '/^# Debian packaging/,$d' "$tree.tmp/.gitignore"
+	(
+		cd "$tree.tmp"
+		git init -q -b base
+		git config user.name "pmstate developers"
+		git config user.email "dev@pmstate.invalid"
+		git config core.abbrev 12
+		git add -A
+		git commit -q -m "base: $(basename "$tarball")"
+		git tag pmstate-base
+		git checkout -q -b pmstate
+	)
+	mkdir -p "$tree.tmp/.git/pmstate"
+	: > "$tree.tmp/.git/pmstate/applied"
+	mv "$tree.tmp" "$tree"
+fi
+
+cd "$tree"
+state=.git/pmstate/applied
+[ -f "$state" ] || die "$tree/$state missing: remove $tree and run again"
+
+if [ -n "$(git status --porcelain --untracked-files=no)" ]; then
+	die "$tree has uncommitted changes: commit them and run 'make refresh', or 'git -C $tree stash'"
+fi
+# HEAD must be the last commit we applied (or the base).
+last=$(tail -n 1 "$state" | cut -d' ' -f1)
+[ -n "$last" ] || last=$(git rev-parse pmstate-base)
+if [ "$(git rev-parse HEAD)" != "$last" ]; then
+	die "$tree has commits that no patch carries yet: run 'make refresh' to export them, or 'git -C $tree reset --hard $last' to drop them"
+fi
+
+# Longest prefix of the series that is already applied, unchanged.
+mapfile -t want < <(series_files "${series[@]}")
+mapfile -t have < "$state"
+keep=0
+for i in "${!want[@]}"; do
+	[ "$i" -lt "${#have[@]}" ] || break
+	sum=$(sha256sum < "${want[$i]}" | cut -d' ' -f1)
+	[ "${have[$i]#* }" = "$sum ${want[$i]##*/}" ] || break
+	keep=$((i + 1))
+done
+
+if [ "$keep" -eq "${#want[@]}" ] && [ "$keep" -eq "${#have[@]}" ]; then
+	exit 0
+fi
+
+if [ "$keep" -gt 0 ]; then
+	target=$(sed -n "${keep}p" "$state" | cut -d' ' -f1)
+else
+	target=$(git rev-parse pmstate-base)
+fi
+if [ "$keep" -lt "${#have[@]}" ]; then
+	echo "tree: rewinding to patch $keep of ${#have[@]}"
+	git reset -q --hard "$target"
+	head -n "$keep" "$state" > "$state.new"
+	mv "$state.new" "$state"
+fi
+
+for ((i = keep; i < ${#want[@]}; i++)); do
+	p=${want[$i]}
+	echo "tree: applying ${p#"$top"/}"
+	if ! git am -q --keep-cr --committer-date-is-author-date "$p" 2>/tmp/pmstate-am.$$; then
+		cat /tmp/pmstate-am.$$ >&2
+		rm -f /tmp/pmstate-am.$$
+		git am --abort >/dev/null 2>&1 || true
+		die "patch does not apply: ${p#"$top"/}"
+	fi
+	rm -f /tmp/pmstate-am.$$
+	sum=$(sha256sum < "$p" | cut -d' ' -f1)
+	echo "$(git rev-parse HEAD) $sum ${p##*/}" >> "$state"
+done
