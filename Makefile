@@ -28,6 +28,8 @@ INITRAMFS := $(B)/initramfs.cpio.gz
 # One DTB per (boot path, overlay list), so switching OVERLAYS rebuilds nothing else.
 DTB := $(B)/dtb/$(BOOT)-$(shell echo '$(OVERLAYS)' | sha1sum | cut -c1-12).dtb
 JOBS := $(shell nproc)
+# Let ccache hit across clones of the repo in other folders (CI).
+export CCACHE_BASEDIR := $(TOP)
 CROSS := aarch64-linux-gnu-
 KMAKE := $(MAKE) -s -C $(TREE) O=$(KERNEL_OUT) ARCH=arm64 CROSS_COMPILE=$(CROSS) \
 	CC="ccache $(CROSS)gcc" LOCALVERSION= -j$(JOBS)
@@ -93,7 +95,7 @@ boot: kernel dtb initramfs
 		--timeout $(TIMEOUT) --log $(B)/logs/$(notdir $(basename $(SCRIPT))).log
 
 kunit: kernel dtb initramfs
-	@tests/kunit.sh $(B) $(BOOT_ARGS)
+	@set -o pipefail; tests/kunit.sh | awk '{ print } $$1 != "PASS" { bad++ } END { exit bad > 0 }'
 
 check: kernel dtb initramfs
 	@tests/check.sh
