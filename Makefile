@@ -9,8 +9,12 @@ TOP := $(CURDIR)
 B := $(TOP)/build
 
 # What a porter or CI may set.
-OVERLAYS ?= dts/virt-pmstate.dtso
 BOOT ?= direct
+# The default tables.  Under U-Boot QEMU leaves the PL061 out of its DTB, so
+# its table lives in an overlay of its own.
+DEFAULT_OVERLAYS_direct := dts/virt-pmstate.dtso
+DEFAULT_OVERLAYS_uboot := dts/virt-pmstate.dtso
+OVERLAYS ?= $(DEFAULT_OVERLAYS_$(BOOT))
 SCRIPT ?=
 CMDLINE ?=
 TIMEOUT ?= 300
@@ -34,7 +38,7 @@ CROSS := aarch64-linux-gnu-
 KMAKE := $(MAKE) -s -C $(TREE) O=$(KERNEL_OUT) ARCH=arm64 CROSS_COMPILE=$(CROSS) \
 	CC="ccache $(CROSS)gcc" LOCALVERSION= -j$(JOBS)
 
-.PHONY: print-dtb help deps tree refresh config kernel dtb initramfs run boot kunit check clean
+.PHONY: print-dtb print-overlays help deps tree refresh config kernel dtb initramfs run boot kunit check clean
 help:
 	@echo "pmstate make targets:"
 	@echo "  run        build everything, boot QEMU virt to a shell (Ctrl-a x leaves)"
@@ -103,6 +107,9 @@ check: kernel dtb initramfs
 clean:
 	rm -rf $(B)
 
-# For scripts: where the DTB of the current OVERLAYS/BOOT is.
+# For scripts: where the DTB of the current OVERLAYS/BOOT is, and the
+# default overlays of a BOOT.
 print-dtb:
 	@echo $(DTB)
+print-overlays:
+	@echo $(DEFAULT_OVERLAYS_$(BOOT))

@@ -108,6 +108,37 @@ if stage kunit; then
 	[ $rc -eq 0 ] || result FAIL "kunit: boot and KTAP" "$results/kunit.err"
 fi
 
+# guest_test FILE NAME BOOT OVERLAYS CMDLINE: boot once, count its TAP lines.
+guest_test() {
+	local t=$1 name=$2 boot=$3 overlays=$4 cmdline=$5 tag log err dtb rc tap line
+	tag=$name
+	[ "$boot" = direct ] || tag="$name [$boot]"
+	log=$b/logs/guest-$name-$boot.log
+	err=$results/guest-$name-$boot.err
+	[ -n "$overlays" ] || overlays=$(make -s --no-print-directory print-overlays BOOT="$boot")
+	if ! dtb=$(make -s --no-print-directory dtb print-dtb OVERLAYS="$overlays" BOOT="$boot" 2>"$err" | tail -n 1); then
+		result FAIL "guest: $tag: DTB with $overlays" "$err"
+		return
+	fi
+	BOOT=$boot boot/qemu.sh --kernel "$out/arch/arm64/boot/Image" --dtb "$dtb" \
+		--initrd "$b/initramfs.cpio.gz" --script "$t" --cmdline "$cmdline" \
+		--log "$log" --timeout "${TIMEOUT:-600}" --fit-dir "$b/fit-$boot" 2>"$err"
+	rc=$?
+	tap=0
+	while IFS= read -r line; do
+		case $line in
+		"ok - "*) tap=$((tap + 1)); result PASS "guest: $tag: ${line#ok - }" ;;
+		"not ok - "*) tap=$((tap + 1))
+			grep -A3 -xF "$line" "$log" | sed -n '2,4{/^# /p}' | sed 's/^# //' > "$err.diag"
+			result FAIL "guest: $tag: ${line#not ok - }" "$err.diag" ;;
+		esac
+	done < <(grep -E '^(not )?ok - ' "$log" 2>/dev/null)
+	if { [ $rc -ne 0 ] && [ $rc -ne 1 ]; } || [ $tap -eq 0 ]; then
+		tail -n 15 "$log" >> "$err" 2>/dev/null
+		result FAIL "guest: $tag: boot (exit $rc, $tap results)" "$err"
+	fi
+}
+
 if stage guest; then
 	for t in tests/guest/*.sh; do
 		name=$(basename "$t" .sh)
@@ -115,31 +146,10 @@ if stage guest; then
 		[ -z "${GUEST:-}" ] || [ "$GUEST" = "$name" ] || continue
 		overlays=$(sed -n 's/^# overlays: *//p' "$t")
 		cmdline=$(sed -n 's/^# cmdline: *//p' "$t")
-		boot=$(sed -n 's/^# boot: *//p' "$t")
-		: "${overlays:=dts/virt-pmstate.dtso}" "${boot:=direct}"
-		log=$b/logs/guest-$name.log
-		err=$results/guest-$name.err
-		if ! dtb=$(make -s --no-print-directory dtb print-dtb OVERLAYS="$overlays" BOOT="$boot" 2>"$err" | tail -n 1); then
-			result FAIL "guest: $name: DTB with $overlays" "$err"
-			continue
-		fi
-		BOOT=$boot boot/qemu.sh --kernel "$out/arch/arm64/boot/Image" --dtb "$dtb" \
-			--initrd "$b/initramfs.cpio.gz" --script "$t" --cmdline "$cmdline" \
-			--log "$log" --timeout "${TIMEOUT:-300}" --fit-dir "$b/fit-$boot" 2>"$err"
-		rc=$?
-		tap=0
-		while IFS= read -r line; do
-			case $line in
-			"ok - "*) tap=$((tap + 1)); result PASS "guest: $name: ${line#ok - }" ;;
-			"not ok - "*) tap=$((tap + 1))
-				grep -A3 -xF "$line" "$log" | sed -n '2,4{/^# /p}' | sed 's/^# //' > "$err.diag"
-				result FAIL "guest: $name: ${line#not ok - }" "$err.diag" ;;
-			esac
-		done < <(grep -E '^(not )?ok - ' "$log" 2>/dev/null)
-		if [ $rc -ne 0 ] && [ $rc -ne 1 ] || [ $tap -eq 0 ]; then
-			tail -n 15 "$log" >> "$err" 2>/dev/null
-			result FAIL "guest: $name: boot (exit $rc, $tap results)" "$err"
-		fi
+		boots=$(sed -n 's/^# boot: *//p' "$t")
+		for boot in ${boots:-direct}; do
+			guest_test "$t" "$name" "$boot" "$overlays" "$cmdline"
+		done
 	done
 fi
 

@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0
 # The guest booted the patched kernel, with the project's overlay applied.
+# boot: direct uboot
 . /tests/lib.sh
 
 case $(uname -r) in
