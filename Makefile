@@ -38,13 +38,14 @@ CROSS := aarch64-linux-gnu-
 KMAKE := $(MAKE) -s -C $(TREE) O=$(KERNEL_OUT) ARCH=arm64 CROSS_COMPILE=$(CROSS) \
 	CC="ccache $(CROSS)gcc" LOCALVERSION= -j$(JOBS)
 
-.PHONY: print-dtb print-overlays help deps tree refresh config kernel dtb initramfs run boot kunit check clean
+.PHONY: print-dtb print-overlays help deps tree refresh config kernel dtb initramfs run boot kunit check bench clean
 help:
 	@echo "pmstate make targets:"
 	@echo "  run        build everything, boot QEMU virt to a shell (Ctrl-a x leaves)"
 	@echo "  check      build everything and run every test; ends 'N passed, N failed'"
 	@echo "  boot       boot non-interactively, run SCRIPT=path in the guest, exit with its status"
 	@echo "  kunit      boot once and report the KUnit suites"
+	@echo "  bench      boot-time cost of parsing 1000 tables, beside a baseline without"
 	@echo "  tree       extract and patch the kernel tree ($(TREE:$(TOP)/%=%))"
 	@echo "  refresh    export the tree's commits back into $(SERIES)"
 	@echo "  kernel     build Image and modules; dtb, initramfs: the other boot inputs"
@@ -103,6 +104,10 @@ kunit: kernel dtb initramfs
 
 check: kernel dtb initramfs
 	@tests/check.sh
+
+# Benchmarks report measurements beside their baseline; they assert nothing.
+bench: kernel dtb initramfs
+	@tests/bench/parse-cost.sh
 
 clean:
 	rm -rf $(B)
