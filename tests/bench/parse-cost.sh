@@ -27,7 +27,7 @@ gen() {	# gen tabled|plain > overlay
 	echo '		bst_off: state-off { compatible = "device-power-state"; power-state-name = "off"; power-state-value = <3>; context-lost; };'
 	echo '	};'
 	for ((i = 0; i < n; i++)); do
-		printf '\tbench@%x {\n\t\tcompatible = "pmstate,bench-node";\n\t\treg = <0x%x 0x4>;\n' $((0x20000000 + i * 4)) $((0x20000000 + i * 4))
+		printf '\tbench-%d {\n\t\tcompatible = "pmstate,bench-node";\n' "$i"
 		if [ "$1" = tabled ]; then
 			printf '\t\tpower-states = <&bst_on>, <&bst_off>;\n'
 			printf '\t\tsystem-power-states = <&bst_off>, <&bst_off>;\n'
