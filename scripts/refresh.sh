@@ -49,6 +49,7 @@ state=$tree/.git/pmstate/applied
 : > "$state.new"
 for i in "${!dirs[@]}"; do
 	d=${dirs[$i]}
+	mkdir -p "$d"
 	find "$d" -maxdepth 1 -name '[0-9][0-9][0-9][0-9]-*.patch' ! -name '0000-*' -delete
 	first= last=
 	for k in "${!commits[@]}"; do

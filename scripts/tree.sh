@@ -17,7 +17,8 @@ set -euo pipefail
 tree=$1 tarball=$2
 shift 2
 series=()
-for d in "$@"; do series+=("$(cd "$d" && pwd)"); done
+# A series folder that does not exist yet is an empty one.
+for d in "$@"; do [ ! -d "$d" ] || series+=("$(cd "$d" && pwd)"); done
 
 top=$(pwd)
 die() { echo "tree: $*" >&2; exit 1; }
