@@ -105,6 +105,7 @@ if stage kunit; then
 	while read -r st name; do
 		result "$st" "kunit: $name" "$results/kunit.err"
 	done < "$results/kunit.tap"
+	grep '^kunit: .* suites of' "$results/kunit.err" | sed 's/^/# /'
 	[ $rc -eq 0 ] || result FAIL "kunit: boot and KTAP" "$results/kunit.err"
 fi
 
