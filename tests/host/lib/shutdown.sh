@@ -1,33 +1,25 @@
 # SPDX-License-Identifier: GPL-2.0
-# Shared by poweroff.sh and reboot.sh: boot, note every tabled device with
-# its parent and the state it is mapped to for the transition, end the
-# machine with MODE (poweroff|reboot), and check from the console log that
-# each device reached its state, children before parents, before QEMU left.
-#   shutdown_test MODE SYSTEM_STATE FINAL_MESSAGE
-shutdown_test() {
-	local mode=$1 sys=$2 final=$3
-	local top b out work dtb log
-	top=$(pwd)
-	b=$top/build
-	out=${KERNEL_OUT:-$b/kernel}
-	work=$(mktemp -d)
-	log=$b/logs/$mode.log
-	cat > "$work/$mode.sh" <<SH
-for f in \$(find /sys/devices -path '*/power/system_$sys'); do
-	d=\${f%/power/system_$sys}
+# Shared by poweroff.sh, reboot.sh and hibernate.sh: the evidence of a
+# transition that ends the machine is the console log after QEMU is gone.
+
+# expect_lines SYS: guest shell that prints "expect: DEV PARENT STATE" for
+# every tabled device, STATE being where SYS maps it.
+expect_lines() {
+	cat <<SH
+for f in \$(find /sys/devices -path '*/power/system_$1'); do
+	d=\${f%/power/system_$1}
 	echo "expect: \${d##*/} \$(basename \$(dirname \$d)) \$(cat \$f)"
 done
-$mode -f
 SH
-	dtb=$(make -s --no-print-directory dtb print-dtb | tail -n 1)
-	"$top/boot/qemu.sh" --kernel "$out/arch/arm64/boot/Image" --dtb "$dtb" \
-		--initrd "$b/initramfs.cpio.gz" --script "$work/$mode.sh" --log "$log" \
-		--timeout 120 --no-status || { rm -rf "$work"; echo "FAIL: the $mode boot failed"; return 1; }
-	rm -rf "$work"
+}
 
-	awk -v sys="$sys" -v final="$final" '
+# check_moves LOG SYS [FINAL]: every expected device logged reaching its
+# state ("DEV: pm_state: SYS -> STATE"), children before parents, and all of
+# them before the FINAL message when one is given.
+check_moves() {
+	awk -v sys="$2" -v final="${3:-}" '
 		/^expect: / { n++; dev[n] = $2; parent[$2] = $3; want[$2] = $4; next }
-		index($0, final) { fin = NR }
+		final != "" && index($0, final) { fin = NR }
 		{
 			for (i = 1; i <= n; i++) {
 				d = dev[i]
@@ -39,7 +31,7 @@ SH
 			}
 		}
 		END {
-			if (n == 0) { print "FAIL: no device is mapped for " sys; exit 1 }
+			if (n == 0) { print "FAIL: no tabled device found"; exit 1 }
 			bad = 0
 			for (i = 1; i <= n; i++) {
 				d = dev[i]
@@ -51,8 +43,28 @@ SH
 				if (at[p] && at[p] < at[d]) { print "FAIL: parent " p " moved before its child " d; bad = 1 }
 				checked++
 			}
-			if (!fin) { print "FAIL: no \"" final "\" in the console log"; bad = 1 }
-			if (!bad) print checked " devices reached their " sys " states, children first, before \"" final "\""
+			if (final != "" && !fin) { print "FAIL: no \"" final "\" in the console log"; bad = 1 }
+			if (!checked) { print "FAIL: every tabled device is mapped to none for " sys; bad = 1 }
+			if (!bad) printf "%d devices reached their %s states, children first%s\n", checked, sys,
+				final != "" ? ", before \"" final "\"" : ""
 			exit bad
-		}' "$log"
+		}' "$1"
+}
+
+# shutdown_test MODE SYS FINAL: boot, note the expectations, end the
+# machine with "MODE -f" and check the log.
+shutdown_test() {
+	local mode=$1 sys=$2 final=$3 top b out work dtb log
+	top=$(pwd)
+	b=$top/build
+	out=${KERNEL_OUT:-$b/kernel}
+	work=$(mktemp -d)
+	log=$b/logs/$mode.log
+	{ expect_lines "$sys"; echo "$mode -f"; } > "$work/$mode.sh"
+	dtb=$(make -s --no-print-directory dtb print-dtb | tail -n 1)
+	"$top/boot/qemu.sh" --kernel "$out/arch/arm64/boot/Image" --dtb "$dtb" \
+		--initrd "$b/initramfs.cpio.gz" --script "$work/$mode.sh" --log "$log" \
+		--timeout 120 --no-status || { rm -rf "$work"; echo "FAIL: the $mode boot failed"; return 1; }
+	rm -rf "$work"
+	check_moves "$log" "$sys" "$final"
 }
