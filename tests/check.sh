@@ -109,9 +109,9 @@ if stage kunit; then
 	[ $rc -eq 0 ] || result FAIL "kunit: boot and KTAP" "$results/kunit.err"
 fi
 
-# guest_test FILE NAME BOOT OVERLAYS CMDLINE: boot once, count its TAP lines.
+# guest_test FILE NAME BOOT OVERLAYS CMDLINE TIMEOUT: boot once, count its TAP lines.
 guest_test() {
-	local t=$1 name=$2 boot=$3 overlays=$4 cmdline=$5 tag log err dtb rc tap line
+	local t=$1 name=$2 boot=$3 overlays=$4 cmdline=$5 timeout=$6 tag log err dtb rc tap line
 	tag=$name
 	[ "$boot" = direct ] || tag="$name [$boot]"
 	log=$b/logs/guest-$name-$boot.log
@@ -123,7 +123,7 @@ guest_test() {
 	fi
 	BOOT=$boot boot/qemu.sh --kernel "$out/arch/arm64/boot/Image" --dtb "$dtb" \
 		--initrd "$b/initramfs.cpio.gz" --script "$t" --cmdline "$cmdline" \
-		--log "$log" --timeout "${TIMEOUT:-600}" --fit-dir "$b/fit-$boot" 2>"$err"
+		--log "$log" --timeout "$timeout" --fit-dir "$b/fit-$boot" 2>"$err"
 	rc=$?
 	tap=0
 	while IFS= read -r line; do
@@ -148,8 +148,9 @@ if stage guest; then
 		overlays=$(sed -n 's/^# overlays: *//p' "$t")
 		cmdline=$(sed -n 's/^# cmdline: *//p' "$t")
 		boots=$(sed -n 's/^# boot: *//p' "$t")
+		timeout=$(sed -n 's/^# timeout: *//p' "$t")
 		for boot in ${boots:-direct}; do
-			guest_test "$t" "$name" "$boot" "$overlays" "$cmdline"
+			guest_test "$t" "$name" "$boot" "$overlays" "$cmdline" "${timeout:-180}"
 		done
 	done
 fi

@@ -4,8 +4,9 @@
 # tabled device mapped for the system state reached its mapped state and
 # came back to where it was (seen in the trace), and suspend_stats records
 # no failure.
+# timeout: 600
 . /tests/lib.sh
-CYCLES=${CYCLES:-20}
+CYCLES=20
 T=/sys/kernel/tracing
 EV=$T/events/pm_state/pm_state_transition/enable
 rtc=/sys/class/rtc/rtc0
