@@ -4,9 +4,6 @@
 # This Makefile is the one entry point; `make help` lists the targets.
 
 SHELL := /bin/bash
-# Debian's python3 first: its packages (dt-schema, ply and git for
-# checkpatch's SPDX check) are not in a pyenv or venv python.
-export PATH := /usr/bin:$(PATH)
 .DEFAULT_GOAL := help
 TOP := $(CURDIR)
 B := $(TOP)/build

@@ -10,6 +10,9 @@
 #   guest    tests/guest/*.sh, each in its own boot, reported as TAP
 # ONLY=host|kunit|guest runs one stage; GUEST=name runs one guest test.
 set -uo pipefail
+# Debian's python3 first: its packages (dt-schema; ply and git for
+# checkpatch's SPDX check) are not in a pyenv or venv python.
+export PATH=/usr/bin:$PATH
 top=$(pwd)
 b=$top/build
 tree=$b/linux
@@ -84,7 +87,8 @@ if stage host; then
 		log=$results/sparse-$(basename "$f").log
 		make -C "$tree" O="$out" ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu- \
 			CC="ccache aarch64-linux-gnu-gcc" C=2 "$o" 2>&1 |
-			grep -E '(warning|error):' | sed -E 's/:[0-9]+:[0-9]+: /: /' |
+			grep -E "^($tree/)?$f:[0-9]+:[0-9]+: (warning|error):" |
+			sed -E "s|^$tree/||; s/:[0-9]+:[0-9]+: /: /" |
 			grep -vxF -f <(grep -v '^#' tests/sparse.baseline 2>/dev/null || true) > "$log"
 		[ -s "$log" ] && result FAIL "sparse: $f" "$log" || result PASS "sparse: $f"
 	done
