@@ -1,0 +1,48 @@
+# SPDX-License-Identifier: GPL-2.0
+# System sleep woken by the PL031 alarm moves every device with a table
+# from dts/virt-pmstate.dtso to the state its DT maps to the system state
+# and back, children before parents on the way down and after them on the
+# way up (seen in the trace).  "freeze" is system state standby, "mem"
+# (s2idle on virt) is suspend.
+. /tests/lib.sh
+T=/sys/kernel/tracing
+rtc=/sys/class/rtc/rtc0
+mod=$(find /lib/modules/$(uname -r) -name pm_state_test_dev.ko | head -n 1)
+[ -z "$mod" ] || insmod "$mod"
+echo 1 > $T/events/pm_state/pm_state_transition/enable
+
+A=test-device-a B=$A:test-device-b C=$B:test-device-c
+# mode sys "device=state ..."
+run() {
+	local mode=$1 sys=$2 m n to down up
+	echo > $T/trace
+	echo 0 > $rtc/wakealarm
+	echo +2 > $rtc/wakealarm
+	check "echo $mode > /sys/power/state" sh -c "echo $mode > /sys/power/state"
+	for m in $3; do
+		n=${m%=*} to=${m#*=}
+		down=$(grep -n " $n on -> $to sys=$sys phase=power ret=0" $T/trace | head -n 1 | cut -d: -f1)
+		up=$(grep -n " $n $to -> on sys=$sys phase=power ret=0" $T/trace | head -n 1 | cut -d: -f1)
+		check "$mode: $n went on -> $to" test -n "$down"
+		check "$mode: $n came back $to -> on" test -n "$up"
+		check_eq "$mode: $n current after resume" on \
+			"$(cat /sys/bus/*/devices/$n/power/current 2>/dev/null)"
+	done
+	# order: c, b, a down; a, b, c up
+	check "$mode: down c before b before a" \
+		test "$(at $C -)" -lt "$(at $B -)" -a "$(at $B -)" -lt "$(at $A -)"
+	check "$mode: up a before b before c" \
+		test "$(at $A +)" -lt "$(at $B +)" -a "$(at $B +)" -lt "$(at $C +)"
+}
+
+# at DEV -|+: trace line of DEV's first power transition away from / to on
+at() {
+	local re
+	[ "$2" = - ] && re=" $1 on -> [a-z]* " || re=" $1 [a-z]* -> on "
+	grep -n "$re" $T/trace | grep 'phase=power ret=0' | head -n 1 | cut -d: -f1
+}
+
+run mem suspend "9000000.pl011=off 9010000.pl031=idle 9030000.pl061=off 9020000.fw-cfg=off a000000.virtio_mmio=off a003e00.virtio_mmio=off $A=off $B=off $C=idle $A:test-device-d=off"
+run freeze standby "9000000.pl011=idle 9010000.pl031=idle 9030000.pl061=retention $A=retention $B=off $C=idle"
+check "the RTC still keeps time" test "$(cat $rtc/since_epoch)" -gt 0
+done_testing

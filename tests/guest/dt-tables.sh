@@ -1,0 +1,63 @@
+# SPDX-License-Identifier: GPL-2.0
+# The default overlay (dts/virt-pmstate.dtso) gives each virt device the
+# table written there: power/supports, power/current and the system
+# mapping match the DT, virtio-mmio transports share one table, and the
+# three-level test-device hierarchy is populated with its own tables.
+. /tests/lib.sh
+amba=/sys/bus/amba/devices
+plat=/sys/bus/platform/devices
+
+# table SYSFS-DIR "SUPPORTS" "sys=state ..." (unlisted systems: none)
+table() {
+	local d=$1 sup=$2 map=" $3 " n s want
+	n=${d##*/}
+	if [ ! -r "$d/power/supports" ]; then
+		not_ok "$n has a power-state table" "no $d/power/supports"
+		return
+	fi
+	check_eq "$n: supports" "$sup" "$(cat "$d/power/supports")"
+	check_eq "$n: current" "on" "$(cat "$d/power/current")"
+	for s in shutdown reset standby suspend hibernate; do
+		want=none
+		case $map in *" $s="*) want=${map#* $s=}; want=${want%% *} ;; esac
+		check_eq "$n: system_$s" "$want" "$(cat "$d/power/system_$s")"
+	done
+}
+
+table $amba/9000000.pl011 "on idle off" "standby=idle suspend=off hibernate=off"
+table $amba/9010000.pl031 "on idle off" "standby=idle suspend=idle"
+table $amba/9030000.pl061 "on retention off" "standby=retention suspend=off"
+table $plat/9020000.fw-cfg "on off" "suspend=off"
+
+n=0 bad=
+for d in $plat/*.virtio_mmio; do
+	n=$((n + 1))
+	[ "$(cat "$d/power/supports" 2>/dev/null)" = "on off" ] &&
+		[ "$(cat "$d/power/system_suspend")" = off ] || bad="$bad ${d##*/}"
+done
+check_eq "32 virtio-mmio transports" 32 "$n"
+check_eq "every virtio-mmio transport: supports 'on off', suspend=off" "" "$bad"
+table $plat/a000000.virtio_mmio "on off" "suspend=off"
+
+# The test devices: the top one is created at boot, its children when the
+# test driver binds it.
+mod=$(find /lib/modules/$(uname -r) -name pm_state_test_dev.ko | head -n 1)
+[ -z "$mod" ] || insmod "$mod"
+a=$(ls -d $plat/test-device-a 2>/dev/null)
+b=$(ls -d $plat/test-device-a:test-device-b 2>/dev/null)
+c=$(ls -d $plat/test-device-a:test-device-b:test-device-c 2>/dev/null)
+dd=$(ls -d $plat/test-device-a:test-device-d 2>/dev/null)
+check "test-device-a exists" test -n "$a"
+check "test-device-b exists, a child of a" test -n "$b" -a -d "$a/${b##*/}"
+check "test-device-c exists, a child of b" test -n "$c" -a -d "$b/${c##*/}"
+check "test-device-d (legacy driver) exists, a child of a" test -n "$dd" -a -d "$a/${dd##*/}"
+[ -z "$a" ] || table "$a" "on retention off" "standby=retention suspend=off"
+[ -z "$b" ] || table "$b" "on off" "standby=off suspend=off"
+[ -z "$c" ] || table "$c" "on idle off" "standby=idle suspend=idle"
+[ -z "$dd" ] || table "$dd" "on off" "suspend=off"
+
+# The state nodes as the kernel sees them.
+dt=/sys/firmware/devicetree/base/device-power-states
+check_eq "state-off is context-lost" yes "$([ -e $dt/state-off/context-lost ] && echo yes)"
+check "no power-state errors at boot" sh -c "! dmesg | grep -E 'is not a valid phandle|is not in power-states|is rejected by|is empty\$|is listed twice|duplicates power-state-name|is not a system power state|has [0-9]+ entries but|cannot attach the power-state table'"
+done_testing

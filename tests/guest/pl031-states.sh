@@ -1,0 +1,47 @@
+# SPDX-License-Identifier: GPL-2.0
+# The PL031 enters each of its states from power/current and comes back
+# with its time and alarm: the counter goes on, the wake alarm stays set,
+# an alarm due while idle fires in idle (it stays a wake source), and one
+# due while off fires once the RTC is on again.
+. /tests/lib.sh
+d=/sys/bus/amba/devices/9010000.pl031
+rtc=/sys/class/rtc/rtc0
+
+irqs() { awk '/rtc-pl031/ { n = 0; for (i = 2; i <= NF && $i ~ /^[0-9]+$/; i++) n += $i; print n }' /proc/interrupts; }
+
+check "rtc0 is the PL031" sh -c "readlink $rtc/device | grep -q 9010000.pl031"
+for s in $(cat $d/power/supports); do
+	[ "$s" = on ] && continue
+	echo 0 > $rtc/wakealarm
+	echo +1000 > $rtc/wakealarm
+	alarm=$(cat $rtc/wakealarm)
+	t0=$(cat $rtc/since_epoch)
+	echo $s > $d/power/current
+	check_eq "pl031: current is $s" "$s" "$(cat $d/power/current)"
+	sleep 2
+	echo on > $d/power/current
+	check_eq "pl031: current is on again after $s" on "$(cat $d/power/current)"
+	t1=$(cat $rtc/since_epoch)
+	check "pl031: time advanced across $s ($t0 -> $t1)" test "$t1" -ge $((t0 + 2)) -a "$t1" -le $((t0 + 4))
+	check_eq "pl031: wake alarm still set after $s" "$alarm" "$(cat $rtc/wakealarm)"
+	now=$(date +%s)
+	check "pl031: RTC and system time agree after $s ($t1, $now)" test $((now - t1)) -le 2 -a $((t1 - now)) -le 2
+
+	# An alarm due in the state.
+	echo 0 > $rtc/wakealarm
+	n0=$(irqs)
+	echo +2 > $rtc/wakealarm
+	echo $s > $d/power/current
+	sleep 3
+	n1=$(irqs)
+	echo on > $d/power/current
+	sleep 1
+	n2=$(irqs)
+	if [ "$s" = off ]; then
+		check "pl031: alarm due while off fires once on ($n0 -> $n1 -> $n2)" test "$n1" -eq "$n0" -a "$n2" -gt "$n0"
+	else
+		check "pl031: alarm fires in $s ($n0 -> $n1)" test "$n1" -gt "$n0"
+	fi
+	check_eq "pl031: the alarm that fired is cleared" "" "$(cat $rtc/wakealarm)"
+done
+done_testing

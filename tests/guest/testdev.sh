@@ -1,0 +1,84 @@
+# SPDX-License-Identifier: GPL-2.0
+# The power-state test driver (pm_state_test_dev.ko): its hierarchy, its
+# transition log, context loss and restore, fault injection at each step
+# (the device stays where it was), the fallback to dev_pm_ops for a driver
+# without power-state callbacks, an s2idle that fails in a child and
+# unwinds, and unloading it with devices away from their default state.
+. /tests/lib.sh
+P=/sys/bus/platform/devices
+D=/sys/kernel/debug/pm_state_test
+A=test-device-a B=$A:test-device-b C=$B:test-device-c
+rtc=/sys/class/rtc/rtc0
+mod=$(find /lib/modules/$(uname -r) -name pm_state_test_dev.ko | head -n 1)
+
+cur() { cat $P/$1/power/current; }
+log() { cat $D/log; }
+
+check "test driver module present" test -n "$mod"
+check "insmod pm_state_test_dev" insmod "$mod"
+check "log in debugfs" test -r $D/log
+check "a, b and c are bound" test -d $D/$A -a -d $D/$B -a -d $D/$C
+echo > $D/log
+
+# A plain round trip through a context-losing state.
+check_eq "c: context at start" 0x00c0ffee "$(cat $D/$C/context)"
+check "c: on -> off" sh -c "echo off > $P/$C/power/current"
+check_eq "c: pretend hardware is off" off "$(cat $D/$C/state)"
+check_eq "c: context lost in off" 0xdeadbeef "$(cat $D/$C/context)"
+check "c: off -> on" sh -c "echo on > $P/$C/power/current"
+check_eq "c: context restored" 0x00c0ffee "$(cat $D/$C/context)"
+check_eq "c: log of the round trip" "save off 0|power off 0|power on 0|restore off 0" \
+	"$(log | awk -v d=$C '$2 == d { printf "%s%s %s %s", s, $3, $4, $5; s = "|" }')"
+
+# Fault injection: each step fails once, the device stays where it was.
+for f in "save off" "power off"; do
+	echo > $D/log
+	echo "$f" > $D/$C/fail
+	check "c: '$f' armed: echo off fails" sh -c "! echo off > $P/$C/power/current"
+	check_eq "c: still on after failed $f" on "$(cur $C)"
+	check_eq "c: fault consumed" none "$(cat $D/$C/fail)"
+	check "c: log shows $f -5" sh -c "cat $D/log | grep -q '$C $f -5'"
+	check_eq "c: context intact" 0x00c0ffee "$(cat $D/$C/context)"
+done
+echo off > $P/$C/power/current
+echo restore > $D/$C/fail
+check "c: 'restore' armed: echo on fails" sh -c "! echo on > $P/$C/power/current"
+check_eq "c: still off after failed restore" off "$(cur $C)"
+check "c: on once disarmed" sh -c "echo on > $P/$C/power/current"
+check_eq "c: on" on "$(cur $C)"
+check "bad fault specs are refused" sh -c "! echo 'jump off' > $D/$C/fail && ! echo 'none off' > $D/$C/fail"
+
+# A driver without power-state callbacks: the bus calls its dev_pm_ops.
+L=$A:test-device-d
+echo > $D/log
+check "legacy d: on -> off" sh -c "echo off > $P/$L/power/current"
+check "legacy d: off -> on" sh -c "echo on > $P/$L/power/current"
+check_eq "legacy d: its suspend() and resume() ran" "suspend - 0|resume - 0" \
+	"$(log | awk -v d=$L '$2 == d { printf "%s%s %s %s", s, $3, $4, $5; s = "|" }')"
+echo suspend > $D/$L/fail
+check "legacy d: a failing suspend() fails the move" sh -c "! echo off > $P/$L/power/current"
+check_eq "legacy d: still on" on "$(cur $L)"
+
+# s2idle with b failing to power off: c (already down) comes back, a is
+# never touched, the system resumes with everyone on.
+echo > $D/log
+echo "power off" > $D/$B/fail
+echo 0 > $rtc/wakealarm
+echo +2 > $rtc/wakealarm
+check "mem fails when b cannot power off" sh -c "! echo mem > /sys/power/state"
+echo 0 > $rtc/wakealarm
+check_eq "after the failed suspend: a b c" "on on on" "$(cur $A) $(cur $B) $(cur $C)"
+check "c went idle and came back" sh -c "grep -q '$C power idle 0' $D/log && grep -q '$C power on 0' $D/log"
+check "a was not powered" sh -c "! grep -q '$A power' $D/log"
+check_eq "failed device recorded" "$B" "$(cat /sys/power/suspend_stats/last_failed_dev)"
+
+# Unload with devices away from their default state, then load again.
+echo off > $P/$C/power/current
+echo retention > $P/$A/power/current
+check "rmmod with a in retention and c off" rmmod pm_state_test_dev
+check "a remains, unbound" test -d $P/$A -a ! -e $P/$A/driver
+check "b, c and d are gone with their parent's driver" test ! -e $P/$B -a ! -e $P/$C -a ! -e $P/$L
+check_eq "a went to its default state" on "$(cur $A)"
+check "insmod again" insmod "$mod"
+check_eq "a b c on after reload" "on on on" "$(cur $A) $(cur $B) $(cur $C)"
+done_testing
