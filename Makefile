@@ -12,7 +12,7 @@ B := $(TOP)/build
 BOOT ?= direct
 # The default tables.  Under U-Boot QEMU leaves the PL061 out of its DTB, so
 # its table lives in an overlay of its own.
-DEFAULT_OVERLAYS_direct := dts/virt-pmstate.dtso
+DEFAULT_OVERLAYS_direct := dts/virt-pmstate.dtso dts/virt-pl061.dtso
 DEFAULT_OVERLAYS_uboot := dts/virt-pmstate.dtso
 OVERLAYS ?= $(DEFAULT_OVERLAYS_$(BOOT))
 SCRIPT ?=

@@ -5,8 +5,8 @@
 #
 #   BOOT=direct|uboot mkdtb.sh OUT.dtb [OVERLAY.dtso...]
 #
-# Each overlay is compiled with dtc and applied with fdtoverlay; a broken
-# overlay stops here with the overlay's name in the message.
+# Each overlay is compiled with dtc and applied with fdtoverlay, in order; a
+# broken overlay stops here with the overlay's name in the message.
 set -euo pipefail
 here=$(dirname "$0")
 . "$here/machine.sh"
@@ -23,7 +23,9 @@ trap 'rm -rf "$work"' EXIT
 	exit 1
 }
 
-dtbos=()
+# Applied one at a time, each on the result of the ones before it, so an
+# overlay may use the labels of an earlier one and a failure names its file.
+cp "$work/virt.dtb" "$work/out.dtb"
 for ov in "$@"; do
 	[ -r "$ov" ] || { echo "mkdtb: overlay not found: $ov" >&2; exit 1; }
 	o=$work/$(basename "$ov" .dtso).dtbo
@@ -32,16 +34,11 @@ for ov in "$@"; do
 		echo "mkdtb: overlay does not compile: $ov" >&2
 		exit 1
 	fi
-	if ! fdtoverlay -i "$work/virt.dtb" -o "$work/check.dtb" "$o" 2>"$work/ov.log"; then
+	if ! fdtoverlay -i "$work/out.dtb" -o "$work/next.dtb" "$o" 2>"$work/ov.log"; then
 		sed 's/^/  /' "$work/ov.log" >&2
 		echo "mkdtb: overlay does not apply to the virt DTB: $ov" >&2
 		exit 1
 	fi
-	dtbos+=("$o")
+	mv "$work/next.dtb" "$work/out.dtb"
 done
-if [ ${#dtbos[@]} -gt 0 ]; then
-	fdtoverlay -i "$work/virt.dtb" -o "$work/out.dtb" "${dtbos[@]}"
-else
-	cp "$work/virt.dtb" "$work/out.dtb"
-fi
 mv "$work/out.dtb" "$out"

@@ -49,7 +49,8 @@ if [ ! -d "$tree/.git" ]; then
 		git config user.name "pmstate developers"
 		git config user.email "dev@pmstate.invalid"
 		git config core.abbrev 12
-		git add -A
+		# -f: the tree's own .gitignore hides source dotfiles (.yamllint...)
+		git add -A -f
 		git commit -q -m "base: $(basename "$tarball")"
 		git tag pmstate-base
 		git checkout -q -b pmstate

@@ -113,9 +113,16 @@ if stage kunit; then
 	[ $rc -eq 0 ] || result FAIL "kunit: boot and KTAP" "$results/kunit.err"
 fi
 
-# guest_test FILE NAME BOOT OVERLAYS CMDLINE TIMEOUT: boot once, count its TAP lines.
+# guest_test FILE NAME BOOT OVERLAYS CMDLINE TIMEOUT DRIVE_MIB: boot once,
+# count its TAP lines.
 guest_test() {
-	local t=$1 name=$2 boot=$3 overlays=$4 cmdline=$5 timeout=$6 tag log err dtb rc tap line
+	local t=$1 name=$2 boot=$3 overlays=$4 cmdline=$5 timeout=$6 drive=$7
+	local tag log err dtb rc tap line img=
+	if [ -n "$drive" ]; then
+		img=$results/guest-$name.img
+		rm -f "$img"
+		truncate -s "${drive}M" "$img"
+	fi
 	tag=$name
 	[ "$boot" = direct ] || tag="$name [$boot]"
 	log=$b/logs/guest-$name-$boot.log
@@ -127,7 +134,7 @@ guest_test() {
 	fi
 	BOOT=$boot boot/qemu.sh --kernel "$out/arch/arm64/boot/Image" --dtb "$dtb" \
 		--initrd "$b/initramfs.cpio.gz" --script "$t" --cmdline "$cmdline" \
-		--log "$log" --timeout "$timeout" --fit-dir "$b/fit-$boot" 2>"$err"
+		--log "$log" --timeout "$timeout" --fit-dir "$b/fit-$boot" ${img:+--drive "$img"} 2>"$err"
 	rc=$?
 	tap=0
 	while IFS= read -r line; do
@@ -142,6 +149,7 @@ guest_test() {
 		tail -n 15 "$log" >> "$err" 2>/dev/null
 		result FAIL "guest: $tag: boot (exit $rc, $tap results)" "$err"
 	fi
+	[ -z "$img" ] || rm -f "$img"
 }
 
 if stage guest; then
@@ -153,8 +161,9 @@ if stage guest; then
 		cmdline=$(sed -n 's/^# cmdline: *//p' "$t")
 		boots=$(sed -n 's/^# boot: *//p' "$t")
 		timeout=$(sed -n 's/^# timeout: *//p' "$t")
+		drive=$(sed -n 's/^# drive: *//p' "$t")
 		for boot in ${boots:-direct}; do
-			guest_test "$t" "$name" "$boot" "$overlays" "$cmdline" "${timeout:-180}"
+			guest_test "$t" "$name" "$boot" "$overlays" "$cmdline" "${timeout:-180}" "$drive"
 		done
 	done
 fi
