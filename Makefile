@@ -38,7 +38,7 @@ CROSS := aarch64-linux-gnu-
 KMAKE := $(MAKE) -s -C $(TREE) O=$(KERNEL_OUT) ARCH=arm64 CROSS_COMPILE=$(CROSS) \
 	CC="ccache $(CROSS)gcc" LOCALVERSION= -j$(JOBS)
 
-.PHONY: print-dtb print-overlays help deps tree refresh config kernel dtb initramfs run boot kunit check bench clean
+.PHONY: print-dtb print-overlays help deps tree refresh config kernel dtb initramfs validate run boot kunit check bench clean
 help:
 	@echo "pmstate make targets:"
 	@echo "  run        build everything, boot QEMU virt to a shell (Ctrl-a x leaves)"
@@ -48,6 +48,7 @@ help:
 	@echo "  bench      boot-time cost of parsing 1000 tables, beside a baseline without"
 	@echo "  tree       extract and patch the kernel tree ($(TREE:$(TOP)/%=%))"
 	@echo "  refresh    export the tree's commits back into $(SERIES)"
+	@echo "  validate   check the DTB of OVERLAYS against the binding (dt-validate)"
 	@echo "  kernel     build Image and modules; dtb, initramfs: the other boot inputs"
 	@echo "  deps       install the Debian packages the build needs (as root)"
 	@echo "  clean      remove build/"
@@ -88,6 +89,11 @@ initramfs: deps
 	@boot/mkinitramfs.sh $(INITRAMFS) $(DEPS)/busybox $(MODROOT) tests
 
 BOOT_ARGS = --kernel $(IMAGE) --dtb $(DTB) --initrd $(INITRAMFS) --fit-dir $(B)/fit-$(BOOT)
+
+# Check the final DTB of OVERLAYS against the binding (only the nodes the
+# tables touch).
+validate: tree dtb
+	@scripts/validate-dtb.sh $(TREE) $(B)/processed-schema.json $(DTB)
 
 run: kernel dtb initramfs
 	@mkdir -p $(B)/fit-$(BOOT)
