@@ -2,10 +2,12 @@
 # Shared by poweroff.sh, reboot.sh and hibernate.sh: the evidence of a
 # transition that ends the machine is the console log after QEMU is gone.
 
-# expect_lines SYS: guest shell that prints "expect: DEV PARENT STATE" for
+# expect_lines SYS: guest shell that loads the test driver (so the test
+# device hierarchy is populated) and prints "expect: DEV PARENT STATE" for
 # every tabled device, STATE being where SYS maps it.
 expect_lines() {
 	cat <<SH
+insmod \$(find /lib/modules -name pm_state_test_dev.ko) || echo "expect: the-test-driver-module none loaded"
 for f in \$(find /sys/devices -path '*/power/system_$1'); do
 	d=\${f%/power/system_$1}
 	echo "expect: \${d##*/} \$(basename \$(dirname \$d)) \$(cat \$f)"
@@ -14,7 +16,8 @@ SH
 }
 
 # check_moves LOG SYS [FINAL]: every expected device logged reaching its
-# state ("DEV: pm_state: SYS -> STATE"), children before parents, and all of
+# state ("DEV: pm_state: SYS -> STATE", or "SYS: stays in STATE" when it is
+# already there), children before parents, and all of
 # them before the FINAL message when one is given.
 check_moves() {
 	awk -v sys="$2" -v final="${3:-}" '
@@ -23,9 +26,10 @@ check_moves() {
 		{
 			for (i = 1; i <= n; i++) {
 				d = dev[i]
-				if (index($0, " " d ": pm_state: " sys " -> ")) {
+				# "DEV: pm_state: SYS -> STATE", or "...: SYS: stays in STATE"
+				if (index($0, " " d ": pm_state: " sys " -> ") || index($0, " " d ": pm_state: " sys ": stays in ")) {
 					at[d] = NR
-					s = $0; sub(/.*: pm_state: [a-z]+ -> /, "", s); sub(/ .*/, "", s)
+					s = $0; sub(/.*: pm_state: [a-z]+( -> |: stays in )/, "", s); sub(/ .*/, "", s)
 					got[d] = s
 				}
 			}
