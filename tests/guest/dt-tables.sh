@@ -24,10 +24,10 @@ table() {
 	done
 }
 
-table $amba/9000000.pl011 "on idle off" "standby=idle suspend=off hibernate=off"
-table $amba/9010000.pl031 "on idle off" "standby=idle suspend=idle"
-table $amba/9030000.pl061 "on retention off" "standby=retention suspend=off"
-table $plat/9020000.fw-cfg "on off" "suspend=off"
+table $amba/9000000.pl011 "on idle off" "standby=idle suspend=off shutdown=on reset=on hibernate=on"
+table $amba/9010000.pl031 "on idle off" "standby=idle suspend=idle shutdown=off reset=off hibernate=off"
+table $amba/9030000.pl061 "on retention off" "standby=retention suspend=off shutdown=off reset=off hibernate=off"
+table $plat/9020000.fw-cfg "on off" "suspend=off shutdown=off reset=off hibernate=off"
 
 n=0 bad=
 for d in $plat/*.virtio_mmio; do
@@ -37,7 +37,7 @@ for d in $plat/*.virtio_mmio; do
 done
 check_eq "32 virtio-mmio transports" 32 "$n"
 check_eq "every virtio-mmio transport: supports 'on off', suspend=off" "" "$bad"
-table $plat/a000000.virtio_mmio "on off" "suspend=off"
+table $plat/a000000.virtio_mmio "on off" "suspend=off shutdown=off reset=off hibernate=off"
 
 # The test devices: the top one is created at boot, its children when the
 # test driver binds it.
@@ -51,10 +51,10 @@ check "test-device-a exists" test -n "$a"
 check "test-device-b exists, a child of a" test -n "$b" -a -d "$a/${b##*/}"
 check "test-device-c exists, a child of b" test -n "$c" -a -d "$b/${c##*/}"
 check "test-device-d (legacy driver) exists, a child of a" test -n "$dd" -a -d "$a/${dd##*/}"
-[ -z "$a" ] || table "$a" "on retention off" "standby=retention suspend=off"
-[ -z "$b" ] || table "$b" "on off" "standby=off suspend=off"
-[ -z "$c" ] || table "$c" "on idle off" "standby=idle suspend=idle"
-[ -z "$dd" ] || table "$dd" "on off" "suspend=off"
+[ -z "$a" ] || table "$a" "on retention off" "standby=retention suspend=off shutdown=off reset=off hibernate=off"
+[ -z "$b" ] || table "$b" "on off" "standby=off suspend=off shutdown=off reset=off hibernate=off"
+[ -z "$c" ] || table "$c" "on idle off" "standby=idle suspend=idle shutdown=off reset=off hibernate=off"
+[ -z "$dd" ] || table "$dd" "on off" "suspend=off shutdown=off reset=off"
 
 # The state nodes as the kernel sees them.
 dt=/sys/firmware/devicetree/base/device-power-states
