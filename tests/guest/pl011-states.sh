@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
+# boot: direct uboot
 # The PL011 (the console) enters each of its states from power/current and
 # comes back working: the transitions are traced, the tty transmits again,
 # and this script's own output (the console) goes on after each cycle.

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
+# boot: direct uboot
 # The PL031 enters each of its states from power/current and comes back
 # with its time and alarm: the counter goes on, the wake alarm stays set,
 # an alarm due while idle fires in idle (it stays a wake source), and one

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
+# boot: direct uboot
 # The power-state test driver (pm_state_test_dev.ko): its hierarchy, its
 # transition log, context loss and restore, fault injection at each step
 # (the device stays where it was), the fallback to dev_pm_ops for a driver
