@@ -97,7 +97,11 @@ if stage host; then
 	for t in tests/host/*.sh; do
 		[ -e "$t" ] || continue
 		log=$results/host-$(basename "$t" .sh).log
-		bash "$t" >"$log" 2>&1 && result PASS "host: $(basename "$t" .sh): $(sed -n 's/^# test: //p' "$t")" ||
+		t0=$(date +%s)
+		bash "$t" >"$log" 2>&1
+		rc=$?
+		echo "# host: $(basename "$t" .sh): $(($(date +%s) - t0)) s: $(tail -n 1 "$log")"
+		[ $rc -eq 0 ] && result PASS "host: $(basename "$t" .sh): $(sed -n 's/^# test: //p' "$t")" ||
 			result FAIL "host: $(basename "$t" .sh): $(sed -n 's/^# test: //p' "$t")" "$log"
 	done
 fi
@@ -117,7 +121,7 @@ fi
 # count its TAP lines.
 guest_test() {
 	local t=$1 name=$2 boot=$3 overlays=$4 cmdline=$5 timeout=$6 drive=$7
-	local tag log err dtb rc tap line img=
+	local tag log err dtb rc tap line img= t0
 	if [ -n "$drive" ]; then
 		img=$results/guest-$name.img
 		rm -f "$img"
@@ -132,10 +136,12 @@ guest_test() {
 		result FAIL "guest: $tag: DTB with $overlays" "$err"
 		return
 	fi
+	t0=$(date +%s)
 	BOOT=$boot boot/qemu.sh --kernel "$out/arch/arm64/boot/Image" --dtb "$dtb" \
 		--initrd "$b/initramfs.cpio.gz" --script "$t" --cmdline "$cmdline" \
 		--log "$log" --timeout "$timeout" --fit-dir "$b/fit-$boot" ${img:+--drive "$img"} 2>"$err"
 	rc=$?
+	echo "# guest: $tag: $(($(date +%s) - t0)) s"
 	tap=0
 	while IFS= read -r line; do
 		case $line in
