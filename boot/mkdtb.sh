@@ -23,9 +23,11 @@ trap 'rm -rf "$work"' EXIT
 	exit 1
 }
 
+# QEMU dumps an unpacked 1 MiB blob that the kernel does not boot from -dtb;
+# dtc packs it (fdtoverlay's output is packed too).
+dtc -q -I dtb -O dtb -o "$work/out.dtb" "$work/virt.dtb"
 # Applied one at a time, each on the result of the ones before it, so an
 # overlay may use the labels of an earlier one and a failure names its file.
-cp "$work/virt.dtb" "$work/out.dtb"
 for ov in "$@"; do
 	[ -r "$ov" ] || { echo "mkdtb: overlay not found: $ov" >&2; exit 1; }
 	o=$work/$(basename "$ov" .dtso).dtbo

@@ -10,6 +10,8 @@ here=$(cd "$(dirname "$0")" && pwd)
 out=$1 busybox_root=$2 modules_root=$3 tests_dir=$4
 
 root=$(mktemp -d)
+# mktemp makes it 0700; the guest's / must let "su nobody" in.
+chmod 0755 "$root"
 trap 'rm -rf "$root"' EXIT
 mkdir -p "$root"/{bin,sbin,usr/bin,usr/sbin,proc,sys,dev,run,tmp,etc,root,tests,lib/modules}
 cp "$busybox_root/bin/busybox" "$root/bin/busybox"

@@ -8,6 +8,9 @@
 #     --script S        run S in the guest as root, power off, exit with its status
 #     --cmdline ARGS    extra kernel command line
 #     --log FILE        console log (with --script)
+#     --tap FILE        where the script's output goes (with --script;
+#                       default: the log's name with .tap)
+#     --show            also print the console as it runs (make boot)
 #     --timeout SEC     give up after SEC seconds (default 300)
 #     --drive IMG       attach IMG as virtio-blk (/dev/vda)
 #     --fit-dir DIR     BOOT=uboot: where the FIT image and env flash are made
@@ -16,23 +19,28 @@
 #                       QEMU exit, no exit status is read
 #
 # Without --script the console is interactive (Ctrl-a x leaves).  With it,
-# the boot is a test: a kernel panic, oops, BUG, WARN, a hang past the
-# timeout or a guest that never reports the script's status is a failure
-# with a message saying which.
+# the boot is a test: the script's output and exit status travel on a
+# virtio console of their own (/dev/hvc0 in the guest, --tap on the host),
+# which kernel messages never reach, so a printk cannot break a TAP line.
+# A kernel panic, oops, BUG, WARN, KASAN, UBSAN or kmemleak report, a hang
+# past the timeout or a guest that never reports the script's status is a
+# failure with a message saying which.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/machine.sh"
 
-kernel= dtb= initrd= script= cmdline= log= timeout=300 drive= fit_dir= no_status=
+kernel= dtb= initrd= script= cmdline= log= tap= timeout=300 drive= fit_dir= no_status= show=
 while [ $# -gt 0 ]; do
 	case $1 in
 	--no-status) no_status=1; shift; continue ;;
+	--show) show=1; shift; continue ;;
 	--kernel) kernel=$2 ;;
 	--dtb) dtb=$2 ;;
 	--initrd) initrd=$2 ;;
 	--script) script=$2 ;;
 	--cmdline) cmdline=$2 ;;
 	--log) log=$2 ;;
+	--tap) tap=$2 ;;
 	--timeout) timeout=$2 ;;
 	--drive) drive=$2 ;;
 	--fit-dir) fit_dir=$2 ;;
@@ -87,21 +95,40 @@ if [ -z "$script" ]; then
 fi
 
 [ -n "$log" ] || log=$work/console.log
-mkdir -p "$(dirname "$log")"
+[ -n "$tap" ] || tap=${log%.log}.tap
+mkdir -p "$(dirname "$log")" "$(dirname "$tap")"
+# Never read an earlier boot's results.
+rm -f "$log" "$tap"
+: > "$tap"
+opts+=(-chardev "file,id=tap,path=$tap" -device virtio-serial-device
+       -device virtconsole,chardev=tap,name=tap)
+show_cmd=(cat)
+[ -z "$show" ] || show_cmd=(tee /dev/stderr)
 set +e
 timeout --foreground -k 5 "$timeout" "$QEMU" "${opts[@]}" \
-	</dev/null 2>&1 | tr -d '\r' > "$log"
+	</dev/null 2>&1 | tr -d '\r' | "${show_cmd[@]}" > "$log"
 qemu_rc=${PIPESTATUS[0]}
 set -e
+# The guest's tty ends lines with \r\n.
+sed -i 's/\r$//' "$tap"
 
 fail() { echo "boot: $* (console log: $log)" >&2; exit 125; }
+first() { grep -m1 -E "$1" "$log"; }
 [ "$qemu_rc" -ne 124 ] && [ "$qemu_rc" -ne 137 ] || fail "timed out after ${timeout}s"
-grep -q 'Kernel panic' "$log" && fail "kernel panic: $(grep -m1 'Kernel panic' "$log")"
-grep -qE 'Internal error: |Unable to handle kernel' "$log" && fail "kernel oops: $(grep -m1 -E 'Internal error: |Unable to handle kernel' "$log")"
-grep -qE '(^|\] )BUG: ' "$log" && fail "kernel BUG: $(grep -m1 -E '(^|\] )BUG: ' "$log")"
-grep -qE '(^|\] )WARNING: ' "$log" && fail "kernel WARN: $(grep -m1 -E '(^|\] )WARNING: ' "$log")"
+# The kernel's own reports, in the words each debug facility prints.
+splats=(
+	'Kernel panic'				"kernel panic"
+	'Internal error: |Unable to handle kernel'	"kernel oops"
+	'(^|\] )BUG: '				"kernel BUG"
+	'(^|\] )WARNING: '			"kernel WARN"
+	'(^|\] )UBSAN: '			"UBSAN report"
+	'unreferenced object 0x'		"kmemleak: suspected leak"
+)
+for ((i = 0; i < ${#splats[@]}; i += 2)); do
+	! first "${splats[i]}" >/dev/null || fail "${splats[i + 1]}: $(first "${splats[i]}")"
+done
 [ "$qemu_rc" -eq 0 ] || fail "QEMU exited with status $qemu_rc"
 [ -z "$no_status" ] || exit 0
-status=$(sed -n 's/^pmstate-exit: \([0-9]*\)$/\1/p' "$log" | tail -n 1)
-[ -n "$status" ] || fail "the guest never reported the script's exit status"
+status=$(sed -n 's/^pmstate-exit: \([0-9]*\)$/\1/p' "$tap" | tail -n 1)
+[ -n "$status" ] || fail "the guest never reported the script's exit status on its TAP channel ($tap)"
 exit "$status"
