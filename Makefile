@@ -18,27 +18,36 @@ OVERLAYS ?= $(DEFAULT_OVERLAYS_$(BOOT))
 SCRIPT ?=
 CMDLINE ?=
 TIMEOUT ?= 300
+# DRIVE=MiB gives make boot's script a fresh scratch virtio-blk disk (/dev/vda).
+DRIVE ?=
+# The debug kernel (KASAN, lockdep, UBSAN, kmemleak: tests/debug.config) is
+# what the tests boot; DEBUG=1 makes run and boot use it too.
+DEBUG ?=
+PLAIN_OUT := $(B)/kernel
+DEBUG_OUT := $(B)/kernel-debug
 # Another kernel build to boot (a worktree of the tree, say); default: ours.
-KERNEL_OUT ?= $(B)/kernel
+KERNEL_OUT ?= $(if $(DEBUG),$(DEBUG_OUT),$(PLAIN_OUT))
 
 TARBALL := /usr/src/linux-source-6.1.tar.xz
 TREE := $(B)/linux
 SERIES := kernel-patches drivers arch-patches
-FRAGMENTS := $(sort $(wildcard $(addsuffix /*.config,$(SERIES))))
+FRAGMENTS := $(sort $(wildcard $(addsuffix /*.config,$(SERIES)))) \
+	$(if $(filter $(DEBUG_OUT),$(KERNEL_OUT)),tests/debug.config)
 DEPS := $(B)/deps
 IMAGE := $(KERNEL_OUT)/arch/arm64/boot/Image
 MODROOT := $(KERNEL_OUT)/modroot
-INITRAMFS := $(B)/initramfs.cpio.gz
+# Per kernel: it carries that kernel's modules.
+INITRAMFS := $(KERNEL_OUT)/initramfs.cpio.gz
 # One DTB per (boot path, overlay list), so switching OVERLAYS rebuilds nothing else.
 DTB := $(B)/dtb/$(BOOT)-$(shell echo '$(OVERLAYS)' | sha1sum | cut -c1-12).dtb
-JOBS := $(shell nproc)
+KJOBS := $(shell nproc)
 # Let ccache hit across clones of the repo in other folders (CI).
 export CCACHE_BASEDIR := $(TOP)
 CROSS := aarch64-linux-gnu-
 KMAKE := $(MAKE) -s -C $(TREE) O=$(KERNEL_OUT) ARCH=arm64 CROSS_COMPILE=$(CROSS) \
-	CC="ccache $(CROSS)gcc" LOCALVERSION= -j$(JOBS)
+	CC="ccache $(CROSS)gcc" LOCALVERSION= -j$(KJOBS)
 
-.PHONY: print-dtb print-overlays help deps tree refresh config kernel dtb initramfs validate run boot kunit check bench clean
+.PHONY: print-dtb print-initramfs print-overlays help deps tree refresh config kernel kernel-debug dtb initramfs validate run boot kunit check bench lava clean
 help:
 	@echo "pmstate make targets:"
 	@echo "  run        build everything, boot QEMU virt to a shell (Ctrl-a x leaves)"
@@ -49,10 +58,15 @@ help:
 	@echo "  tree       extract and patch the kernel tree ($(TREE:$(TOP)/%=%))"
 	@echo "  refresh    export the tree's commits back into $(SERIES)"
 	@echo "  validate   check the DTB of OVERLAYS against the binding (dt-validate)"
+	@echo "  config     make the kernel .config (allnoconfig + the series' fragments)"
 	@echo "  kernel     build Image and modules; dtb, initramfs: the other boot inputs"
+	@echo "  kernel-debug  the same, debug kernel (tests/debug.config) in $(DEBUG_OUT:$(TOP)/%=%)"
+	@echo "  lava       run the guest tests through LAVA's lava-run (offline)"
 	@echo "  deps       install the Debian packages the build needs (as root)"
 	@echo "  clean      remove build/"
 	@echo "variables: OVERLAYS='$(OVERLAYS)' BOOT=$(BOOT) (direct|uboot) SCRIPT= CMDLINE= TIMEOUT=$(TIMEOUT)"
+	@echo "  DRIVE=MiB (scratch disk for boot) DEBUG=1 (run/boot the debug kernel) KERNEL_OUT=dir (boot another build)"
+	@echo "  check: ONLY=host|kunit|guest GUEST=name (one guest test) SHARD=i/N (the i-th of N parts of the guest tests) JOBS=n (boots at once)"
 
 deps:
 	@scripts/deps.sh $(DEPS)
@@ -73,10 +87,10 @@ config: tree
 	@$(MAKE) -s $(KERNEL_OUT)/.config
 
 kernel: config
-	@echo "kernel: building Image and modules in $(KERNEL_OUT:$(TOP)/%=%)"
-	@$(KMAKE) Image modules
-	@rm -rf $(MODROOT)
-	@$(KMAKE) INSTALL_MOD_PATH=$(MODROOT) modules_install >/dev/null
+	@scripts/kernel.sh $(TREE) $(KERNEL_OUT) $(KMAKE)
+
+kernel-debug:
+	@$(MAKE) -s --no-print-directory kernel initramfs KERNEL_OUT=$(DEBUG_OUT)
 
 $(DTB): $(OVERLAYS) boot/mkdtb.sh boot/machine.sh
 	@mkdir -p $(@D)
@@ -99,17 +113,26 @@ run: kernel dtb initramfs
 	@mkdir -p $(B)/fit-$(BOOT)
 	@BOOT=$(BOOT) boot/qemu.sh $(BOOT_ARGS) --cmdline "$(CMDLINE)"
 
+# The console shows as it runs and stays in build/logs/<script>.log; the
+# script's own output is also in build/logs/<script>.tap.
 boot: kernel dtb initramfs
 	@test -n "$(SCRIPT)" || { echo "boot: say which script: make boot SCRIPT=path/to/script.sh" >&2; exit 2; }
 	@mkdir -p $(B)/logs $(B)/fit-$(BOOT)
-	@BOOT=$(BOOT) boot/qemu.sh $(BOOT_ARGS) --script $(SCRIPT) --cmdline "$(CMDLINE)" \
+	@$(if $(DRIVE),rm -f $(B)/drive.img && truncate -s $(DRIVE)M $(B)/drive.img)
+	@BOOT=$(BOOT) boot/qemu.sh $(BOOT_ARGS) --script $(SCRIPT) --cmdline "$(CMDLINE)" --show \
+		$(if $(DRIVE),--drive $(B)/drive.img) \
 		--timeout $(TIMEOUT) --log $(B)/logs/$(notdir $(basename $(SCRIPT))).log
 
-kunit: kernel dtb initramfs
-	@set -o pipefail; tests/kunit.sh | awk '{ print } $$1 != "PASS" { bad++ } END { exit bad > 0 }'
+kunit: kernel-debug dtb
+	@KERNEL_OUT=$(DEBUG_OUT) tests/kunit.sh
 
-check: kernel dtb initramfs
-	@tests/check.sh
+# The plain kernel for the gates and make boot's own tests; the debug one
+# for KUnit, the guest tests and the transition host tests.
+check: kernel initramfs kernel-debug
+	@PLAIN_OUT=$(PLAIN_OUT) DEBUG_OUT=$(DEBUG_OUT) tests/check.sh
+
+lava: kernel dtb initramfs
+	@scripts/lava.sh $(IMAGE) $(DTB) $(INITRAMFS) $(B)/lava
 
 # Benchmarks report measurements beside their baseline; they assert nothing.
 bench: kernel dtb initramfs
@@ -122,5 +145,7 @@ clean:
 # default overlays of a BOOT.
 print-dtb:
 	@echo $(DTB)
+print-initramfs:
+	@echo $(INITRAMFS)
 print-overlays:
 	@echo $(DEFAULT_OVERLAYS_$(BOOT))

@@ -1,178 +1,148 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# make check: every test of the project, one line each, then a summary
-# "N passed, N failed".  Run from the top of the repo by make, after the
-# kernel, DTB and initramfs are built.  Stages:
-#   host     quality gates (checkpatch, dt_binding_check, kernel-doc,
-#            sparse) and the pipeline's own tests in tests/host/
-#   kunit    the KUnit suites, from the KTAP of one boot
-#   guest    tests/guest/*.sh, each in its own boot, reported as TAP
-# ONLY=host|kunit|guest runs one stage; GUEST=name runs one guest test.
+# make check: every test of the project, then a summary "N passed, N
+# failed".  Run from the top of the repo by make, after both kernels are
+# built.  Stages:
+#   host     quality gates (tests/gates.sh) and the pipeline's own tests in
+#            tests/host/ (transitions that end the machine among them)
+#   kunit    the KUnit suites, from the KTAP of one boot (tests/kunit.sh)
+#   guest    tests/guest/*.sh, each in its own boot (tests/guest.sh)
+# KUnit, the guest tests and the host tests boot the debug kernel.
+#
+# Every test is a job; JOBS of them (default 3: guests mostly sleep) run
+# at once, the longest first (as long as they took last time).  Results
+# go to build/results/: <stage>.tap (TAP 13 with plans), kunit.ktap (the
+# KTAP as the kernel printed it), junit.xml, and logs/ (each boot's
+# console and TAP channel, each host test's output).
+#
+#   ONLY=host|kunit|guest   one stage
+#   GUEST=name              one guest test (and no other stage)
+#   SHARD=i/N               the i-th of N fixed parts of the guest tests;
+#                           shard 1 also runs the host and KUnit stages, so
+#                           the N shards together run everything once
+#   LIST=1                  print the jobs, run nothing
+#   RESULTS=dir             results elsewhere (the runner's self-tests)
 set -uo pipefail
 # Debian's python3 first: its packages (dt-schema; ply and git for
 # checkpatch's SPDX check) are not in a pyenv or venv python.
 export PATH=/usr/bin:$PATH
 top=$(pwd)
 b=$top/build
-tree=$b/linux
-out=${KERNEL_OUT:-$b/kernel}
-results=$b/check
-rm -rf "$results"
-mkdir -p "$results"
-passed=0 failed=0 n=0
+export PLAIN_OUT=${PLAIN_OUT:-$b/kernel} DEBUG_OUT=${DEBUG_OUT:-$b/kernel-debug}
+export RESULTS=${RESULTS:-$b/results}
+parts=$RESULTS/parts
+durations=$b/cache/durations
+max_jobs=${JOBS:-3}
+only=${ONLY:-}
+[ -z "${GUEST:-}" ] || only=${only:-guest}
+shard=${SHARD:-1/1}
+shard_i=${shard%/*} shard_n=${shard#*/}
+case $shard_i/$shard_n in
+[0-9]*/[0-9]*) [ "$shard_i" -ge 1 ] && [ "$shard_i" -le "$shard_n" ] ;;
+*) false ;;
+esac || { echo "check: SHARD must be i/N with 1 <= i <= N, not '$shard'" >&2; exit 2; }
 
-# result PASS|FAIL NAME [DIAG_FILE]
-result() {
-	n=$((n + 1))
-	if [ "$1" = PASS ]; then
-		passed=$((passed + 1))
-		echo "ok $n - $2"
-	else
-		failed=$((failed + 1))
-		echo "not ok $n - $2"
-		if [ -n "${3:-}" ] && [ -s "$3" ]; then
-			head -n 40 "$3" | sed 's/^/#   /'
-		fi
-	fi
-}
+stage() { { [ -z "$only" ] || [ "$only" = "$1" ]; } && { [ "$1" = guest ] || [ "$shard_i" = 1 ]; }; }
 
-stage() { [ -z "${ONLY:-}" ] || [ "$ONLY" = "$1" ]; }
-
-series_patches() {
-	local d
-	for d in kernel-patches drivers arch-patches; do
-		ls "$d"/[0-9][0-9][0-9][0-9]-*.patch 2>/dev/null | grep -v '/0000-'
-	done
-}
-
-# Files the series adds or changes, relative to the tree.
-series_files() { git -C "$tree" diff --name-only "--diff-filter=$1" pmstate-base HEAD -- "${@:2}"; }
+# The jobs, in the order their results are reported: stage, a key for
+# durations, the command.
+stages=() keys=() cmds=()
+job() { stages+=("$1"); keys+=("$2"); cmds+=("$3"); }
 
 if stage host; then
-	# checkpatch --strict on every patch; tests/checkpatch.ignore lists
-	# reviewed exceptions as "PATCH_GLOB TYPE[,TYPE] # why".
-	while read -r p; do
-		ignore=$(awk -v f="${p##*/}" '$1 !~ /^#/ && NF >= 2 { if (f ~ "^" $1 "$") printf "%s,", $2 }' \
-			tests/checkpatch.ignore 2>/dev/null)
-		log=$results/checkpatch-${p##*/}.log
-		(cd "$tree" && scripts/checkpatch.pl --strict --quiet --no-summary --show-types \
-			${ignore:+--ignore "$ignore"} "$top/$p") >"$log" 2>&1
-		rc=$?
-		[ $rc -eq 0 ] && ! [ -s "$log" ] && result PASS "checkpatch --strict: $p" || result FAIL "checkpatch --strict: $p" "$log"
-	done < <(series_patches)
-
-	# dt_binding_check: 6.1 exits 0 on errors, so any line that is not
-	# make's own progress is a finding.
-	for y in $(series_files AM 'Documentation/devicetree/bindings/*.yaml'); do
-		log=$results/dt_binding_check-$(basename "$y").log
-		rel=${y#Documentation/devicetree/bindings/}
-		make -C "$tree" O="$out" ARCH=arm64 dt_binding_check DT_SCHEMA_FILES="$rel" >"$log.raw" 2>&1
-		grep -vE '^make(\[[0-9]+\])?: |^  (LINT|CHKDT|SCHEMA|DTEX|DTC|DTC_CHK|HOSTCC|HOSTLD|GEN|UPD) +|^#|^$' "$log.raw" > "$log"
-		[ -s "$log" ] && result FAIL "dt_binding_check: $rel" "$log" || result PASS "dt_binding_check: $rel"
-	done
-
-	# kernel-doc on the kernel files the series adds.
-	for f in $(series_files A '*.c' '*.h'); do
-		log=$results/kernel-doc-$(basename "$f").log
-		(cd "$tree" && scripts/kernel-doc -none "$f") >"$log" 2>&1
-		[ -s "$log" ] && result FAIL "kernel-doc: $f" "$log" || result PASS "kernel-doc: $f"
-	done
-
-	# sparse on the C files the series touches that this config builds;
-	# tests/sparse.baseline lists warnings 6.1 already had ("file: message").
-	for f in $(series_files AM '*.c'); do
-		o=${f%.c}.o
-		[ -e "$out/$o" ] || continue
-		log=$results/sparse-$(basename "$f").log
-		make -C "$tree" O="$out" ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu- \
-			CC="ccache aarch64-linux-gnu-gcc" C=2 "$o" 2>&1 |
-			grep -E "^($tree/)?$f:[0-9]+:[0-9]+: (warning|error):" |
-			sed -E "s|^$tree/||; s/:[0-9]+:[0-9]+: /: /" |
-			grep -vxF -f <(grep -v '^#' tests/sparse.baseline 2>/dev/null || true) > "$log"
-		[ -s "$log" ] && result FAIL "sparse: $f" "$log" || result PASS "sparse: $f"
-	done
-
-	# The pipeline's own tests.
+	while read -r g; do
+		job host "gate $g" "tests/gates.sh $g"
+	done < <(tests/gates.sh list)
 	for t in tests/host/*.sh; do
-		[ -e "$t" ] || continue
-		log=$results/host-$(basename "$t" .sh).log
-		t0=$(date +%s)
-		bash "$t" >"$log" 2>&1
-		rc=$?
-		echo "# host: $(basename "$t" .sh): $(($(date +%s) - t0)) s: $(tail -n 1 "$log")"
-		[ $rc -eq 0 ] && result PASS "host: $(basename "$t" .sh): $(sed -n 's/^# test: //p' "$t")" ||
-			result FAIL "host: $(basename "$t" .sh): $(sed -n 's/^# test: //p' "$t")" "$log"
+		job host "host $t" "tests/host-test.sh $t"
 	done
 fi
-
-if stage kunit; then
-	log=$results/kunit.log
-	tests/kunit.sh "$log" >"$results/kunit.tap" 2>"$results/kunit.err"
-	rc=$?
-	while read -r st name; do
-		result "$st" "kunit: $name" "$results/kunit.err"
-	done < "$results/kunit.tap"
-	grep '^kunit: .* suites of' "$results/kunit.err" | sed 's/^/# /'
-	[ $rc -eq 0 ] || result FAIL "kunit: boot and KTAP" "$results/kunit.err"
-fi
-
-# guest_test FILE NAME BOOT OVERLAYS CMDLINE TIMEOUT DRIVE_MIB: boot once,
-# count its TAP lines.
-guest_test() {
-	local t=$1 name=$2 boot=$3 overlays=$4 cmdline=$5 timeout=$6 drive=$7
-	local tag log err dtb rc tap line img= t0
-	if [ -n "$drive" ]; then
-		img=$results/guest-$name.img
-		rm -f "$img"
-		truncate -s "${drive}M" "$img"
-	fi
-	tag=$name
-	[ "$boot" = direct ] || tag="$name [$boot]"
-	log=$b/logs/guest-$name-$boot.log
-	err=$results/guest-$name-$boot.err
-	[ -n "$overlays" ] || overlays=$(make -s --no-print-directory print-overlays BOOT="$boot")
-	if ! dtb=$(make -s --no-print-directory dtb print-dtb OVERLAYS="$overlays" BOOT="$boot" 2>"$err" | tail -n 1); then
-		result FAIL "guest: $tag: DTB with $overlays" "$err"
-		return
-	fi
-	t0=$(date +%s)
-	BOOT=$boot boot/qemu.sh --kernel "$out/arch/arm64/boot/Image" --dtb "$dtb" \
-		--initrd "$b/initramfs.cpio.gz" --script "$t" --cmdline "$cmdline" \
-		--log "$log" --timeout "$timeout" --fit-dir "$b/fit-$boot" ${img:+--drive "$img"} 2>"$err"
-	rc=$?
-	echo "# guest: $tag: $(($(date +%s) - t0)) s"
-	tap=0
-	while IFS= read -r line; do
-		case $line in
-		"ok - "*) tap=$((tap + 1)); result PASS "guest: $tag: ${line#ok - }" ;;
-		"not ok - "*) tap=$((tap + 1))
-			grep -A3 -xF "$line" "$log" | sed -n '2,4{/^# /p}' | sed 's/^# //' > "$err.diag"
-			result FAIL "guest: $tag: ${line#not ok - }" "$err.diag" ;;
-		esac
-	done < <(grep -E '^(not )?ok - ' "$log" 2>/dev/null)
-	if { [ $rc -ne 0 ] && [ $rc -ne 1 ]; } || [ $tap -eq 0 ]; then
-		tail -n 15 "$log" >> "$err" 2>/dev/null
-		result FAIL "guest: $tag: boot (exit $rc, $tap results)" "$err"
-	fi
-	[ -z "$img" ] || rm -f "$img"
-}
-
+stage kunit && job kunit kunit "tests/kunit.sh"
 if stage guest; then
+	k=0
 	for t in tests/guest/*.sh; do
 		name=$(basename "$t" .sh)
 		[ "$name" != lib ] || continue
 		[ -z "${GUEST:-}" ] || [ "$GUEST" = "$name" ] || continue
-		overlays=$(sed -n 's/^# overlays: *//p' "$t")
-		cmdline=$(sed -n 's/^# cmdline: *//p' "$t")
 		boots=$(sed -n 's/^# boot: *//p' "$t")
-		timeout=$(sed -n 's/^# timeout: *//p' "$t")
-		drive=$(sed -n 's/^# drive: *//p' "$t")
 		for boot in ${boots:-direct}; do
-			guest_test "$t" "$name" "$boot" "$overlays" "$cmdline" "${timeout:-180}" "$drive"
+			# A fixed part: the k-th (test, boot) pair goes to shard k % N + 1.
+			[ $((k % shard_n + 1)) -ne "$shard_i" ] || job guest "guest $name $boot" "tests/guest.sh $t $boot"
+			k=$((k + 1))
 		done
 	done
+	[ -z "${GUEST:-}" ] || [ "$k" -gt 0 ] || { echo "check: no guest test named '$GUEST'" >&2; exit 2; }
 fi
 
+if [ -n "${LIST:-}" ]; then
+	printf '%s\n' "${keys[@]}"
+	exit 0
+fi
+rm -rf "$RESULTS"
+mkdir -p "$parts" "$RESULTS/logs" "$(dirname "$durations")"
+touch "$durations"
+
+# run JOB: its unnumbered TAP into parts/JOB.tap, stderr beside it, its time.
+run() {
+	local i=$1 t0 rc
+	t0=$(date +%s)
+	bash -c "${cmds[i]}" > "$parts/$i.tap" 2> "$parts/$i.err"
+	rc=$?
+	echo "$rc $(($(date +%s) - t0))" > "$parts/$i.done"
+	echo "# ${keys[i]}: $(($(date +%s) - t0)) s, $(grep -c '^ok' "$parts/$i.tap") ok, $(grep -c '^not ok' "$parts/$i.tap") not ok"
+}
+
+# Longest first, by last run's times (unknown: first).
+order=$(for i in "${!keys[@]}"; do
+	s=$(awk -v k="${keys[i]}" -F'\t' '$1 == k { s = $2 } END { print s + 0 }' "$durations")
+	[ "$s" -gt 0 ] || s=100000
+	echo "$s $i"
+done | sort -k1,1nr -k2,2n | cut -d' ' -f2)
+
+debug=$(for c in KASAN_GENERIC PROVE_LOCKING DEBUG_ATOMIC_SLEEP DEBUG_LIST UBSAN DEBUG_KMEMLEAK; do
+	grep -q "^CONFIG_$c=y" "$DEBUG_OUT/.config" 2>/dev/null && printf '%s ' "$c"; done)
+echo "# check: ${#keys[@]} jobs, $max_jobs at a time; KUnit, guest and host tests boot" \
+	"the debug kernel ${DEBUG_OUT#"$top"/} (${debug% })"
+start=$(date +%s)
+for i in $order; do
+	while [ "$(jobs -rp | wc -l)" -ge "$max_jobs" ]; do wait -n; done
+	run "$i" &
+done
+wait
+echo "# check: jobs took $(($(date +%s) - start)) s"
+
+# Times for the next run's ordering (the jobs of this run replace theirs).
+for i in "${!keys[@]}"; do
+	printf '%s\t%s\n' "${keys[i]}" "$(cut -d' ' -f2 "$parts/$i.done" 2>/dev/null || echo 0)"
+done | awk -F'\t' 'NR == FNR { t[$1] = $2; next } { t[$1] = $2 } END { for (k in t) print k "\t" t[k] }' \
+	"$durations" - > "$durations.new" && mv "$durations.new" "$durations"
+
+# Number each stage's results into RESULTS/<stage>.tap and print them.
+passed=0 failed=0 skipped=0
+for s in host kunit guest; do
+	tap=$RESULTS/$s.tap
+	for i in "${!keys[@]}"; do
+		[ "${stages[i]}" = "$s" ] || continue
+		# A job that printed no result failed to run at all.
+		if ! grep -qE '^(not )?ok - ' "$parts/$i.tap"; then
+			echo "not ok - ${keys[i]}: printed no result (exit $(cut -d' ' -f1 "$parts/$i.done" 2>/dev/null))"
+			head -n 20 "$parts/$i.err" | sed 's/^/# /'
+		else
+			cat "$parts/$i.tap"
+		fi
+	done | awk '/^(not )?ok - / { n++; sub(/ - /, " " n " - ") } { print } END { print "1.." n + 0 }' > "$tap.body"
+	[ -s "$tap.body" ] && [ "$(tail -n 1 "$tap.body")" != "1..0" ] || { rm -f "$tap.body"; continue; }
+	{ echo "TAP version 13"; tail -n 1 "$tap.body"; sed '$d' "$tap.body"; } > "$tap"
+	rm -f "$tap.body"
+	echo "# stage: $s"
+	cat "$tap"
+	passed=$((passed + $(grep -cE '^ok [0-9]+ ' "$tap")))
+	failed=$((failed + $(grep -cE '^not ok [0-9]+ ' "$tap")))
+	skipped=$((skipped + $(grep -cE '^ok [0-9]+ .*# SKIP' "$tap")))
+done
+tests/junit.sh "$RESULTS" > "$RESULTS/junit.xml"
+echo "# results: $RESULTS (TAP per stage, kunit.ktap, junit.xml, logs/)"
+[ "$skipped" -eq 0 ] || echo "# $skipped of the passed were skipped"
 echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+[ "$failed" -eq 0 ] && [ $((passed + failed)) -gt 0 ]

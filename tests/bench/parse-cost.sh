@@ -45,7 +45,7 @@ measure() {	# measure VARIANT RUN -> "populate_us init_us tables"
 	local v=$1 r=$2 dtb log
 	dtb=$(make -s --no-print-directory dtb print-dtb OVERLAYS="$work/$v.dtso" | tail -n 1)
 	log=$work/$v-$r.log
-	boot/qemu.sh --kernel "$out/arch/arm64/boot/Image" --dtb "$dtb" --initrd "$b/initramfs.cpio.gz" \
+	boot/qemu.sh --kernel "$out/arch/arm64/boot/Image" --dtb "$dtb" --initrd "$out/initramfs.cpio.gz" \
 		--script "$work/idle.sh" --log "$log" --cmdline "initcall_debug loglevel=8" --timeout 600 >/dev/null
 	# printk time stamps: the initcall's own "after N usecs" is jiffy-grained here
 	awk 'function ts(s) { s = $2; gsub(/[^0-9.]/, "", s); return int(s * 1000000) }

@@ -1,0 +1,107 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# test: the runner and gates fail what they must: a guest script exiting 1 after ok lines, results short of the plan, a stale log, a test that asked for a disk and got none, a KUnit suite whose init failed or whose plan differs, a binding schema error, a sparse warning
+set -u
+top=$(pwd)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+export RESULTS=$work/results
+bad=0
+# expect WHAT OUTPUT_FILE PATTERN...: every PATTERN (grep -E) is in the output.
+expect() {
+	local what=$1 f=$2 p
+	shift 2
+	for p in "$@"; do
+		if ! grep -qE -- "$p" "$f"; then
+			echo "FAIL: $what: no /$p/ in:"
+			sed 's/^/    /' "$f"
+			bad=1
+			return
+		fi
+	done
+	echo "held: $what"
+}
+guest() {	# guest NAME SCRIPT_BODY: a guest test of that body, run by guest.sh
+	printf '%s\n' "$2" > "$work/$1.sh"
+	tests/guest.sh "$work/$1.sh" direct > "$work/$1.out" 2>&1
+}
+
+guest exit1 '. /tests/lib.sh
+ok "first"
+ok "second"
+exit 1'
+expect "a script that exits 1 after ok lines fails" "$work/exit1.out" \
+	'^ok - guest: exit1: first$' '^not ok - guest: exit1: boot$' '^# the script exited 1$'
+
+guest short '. /tests/lib.sh
+ok "only one"
+echo 1..3
+exit 0'
+expect "results short of the plan fail" "$work/short.out" \
+	'^not ok - guest: short: boot$' '^# plan 1..3 but 1 results$'
+
+# A boot that fails before QEMU runs (its DTB cannot be made) must not
+# report what an earlier run left in the same log files.
+mkdir -p "$RESULTS/logs"
+printf 'ok - left from an earlier run\n1..1\npmstate-exit: 0\n' | tee "$RESULTS/logs/guest-stale-direct.tap" > "$RESULTS/logs/guest-stale-direct.log"
+guest stale '# overlays: dts/no-such-overlay.dtso
+. /tests/lib.sh
+ok "never runs"
+done_testing'
+expect "a stale log is never read" "$work/stale.out" '^not ok - guest: stale: boot$' 'no DTB with dts/no-such-overlay.dtso'
+! grep -q 'earlier run' "$work/stale.out" || { echo "FAIL: the stale log was read"; bad=1; }
+
+# The disk test without its disk (the drive header taken away) fails.
+grep -v '^# drive:' tests/guest/virtio-states.sh > "$work/nodisk.sh"
+tests/guest.sh "$work/nodisk.sh" direct > "$work/nodisk.out" 2>&1
+expect "a test that asked for a disk and got none fails" "$work/nodisk.out" \
+	'^not ok - guest: nodisk: ' '^not ok - guest: nodisk: boot$'
+
+# KUnit: a suite whose init failed (no case lines, "not ok" of its own) and
+# a suite whose plan differs from its cases, in KTAP as 6.1 prints it.
+cat > "$work/kunit.log" <<'KTAP'
+[    1.000000] KTAP version 1
+[    1.000001] 1..3
+[    1.000002]     KTAP version 1
+[    1.000003]     # Subtest: good_suite
+[    1.000004]     1..1
+[    1.000005]     ok 1 works
+[    1.000006] ok 1 good_suite
+[    1.000007]     KTAP version 1
+[    1.000008]     # Subtest: init_fails
+[    1.000009]     1..2
+[    1.000010] not ok 2 init_fails
+[    1.000011]     KTAP version 1
+[    1.000012]     # Subtest: short_suite
+[    1.000013]     1..3
+[    1.000014]     ok 1 one
+[    1.000015]     ok 2 two
+[    1.000016] ok 3 short_suite
+KTAP
+tests/kunit.sh --parse "$work/kunit.log" > "$work/kunit.out" 2>&1
+expect "KUnit: a suite whose init failed, and a plan that differs, fail" "$work/kunit.out" \
+	'^ok - kunit: good_suite\.works$' '^ok - kunit: good_suite \(1 cases\)$' \
+	'^not ok - kunit: init_fails$' '^# the suite itself reports not ok; plan 1..2 but 0 cases$' \
+	'^not ok - kunit: short_suite$' '^# plan 1..3 but 2 cases$'
+
+# A binding with a schema error, beside a clean copy of the same binding.
+b=build/linux/Documentation/devicetree/bindings/power/device-power-state.yaml
+mkdir -p "$work/bindings/power"
+cp "$b" "$work/bindings/power/"
+tests/gates.sh bindings "$work/bindings" power/device-power-state.yaml > "$work/clean.out" 2>&1
+expect "a clean binding passes the binding gate" "$work/clean.out" '^ok - bindings: power/device-power-state.yaml$'
+sed -i '0,/type: object/s//type: objekt/' "$work/bindings/power/device-power-state.yaml"
+tests/gates.sh bindings "$work/bindings" power/device-power-state.yaml > "$work/schema.out" 2>&1
+expect "a binding schema error fails" "$work/schema.out" \
+	'^not ok - bindings: power/device-power-state.yaml$' 'objekt'
+
+# A sparse warning in a new file (an external module of the plain kernel).
+mkdir -p "$work/mod"
+echo 'obj-m += planted.o' > "$work/mod/Kbuild"
+printf '// SPDX-License-Identifier: GPL-2.0\n#include <linux/module.h>\nint *planted_ptr = 0;\nMODULE_LICENSE("GPL");\n' > "$work/mod/planted.c"
+tests/gates.sh sparse "$work/mod" > "$work/sparse.out" 2>&1
+expect "a sparse warning in a new file fails" "$work/sparse.out" \
+	"^not ok - sparse: $work/mod/planted.c\$" 'Using plain integer as NULL pointer'
+
+[ $bad -eq 0 ] && echo "every planted fault was reported"
+exit $bad
