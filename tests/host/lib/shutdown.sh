@@ -4,10 +4,12 @@
 
 # expect_lines SYS: guest shell that loads the test driver (so the test
 # device hierarchy is populated) and prints "expect: DEV PARENT STATE" for
-# every tabled device, STATE being where SYS maps it.
+# every tabled device, STATE being where SYS maps it.  When the driver does
+# not load it prints "expect-error: ..." instead, which check_moves fails on.
 expect_lines() {
 	cat <<SH
-insmod \$(find /lib/modules -name pm_state_test_dev.ko) || echo "expect: the-test-driver-module none loaded"
+insmod \$(find /lib/modules -name pm_state_test_dev.ko) ||
+	echo "expect-error: insmod pm_state_test_dev.ko failed: the test devices are not populated"
 for f in \$(find /sys/devices -path '*/power/system_$1'); do
 	d=\${f%/power/system_$1}
 	echo "expect: \${d##*/} \$(basename \$(dirname \$d)) \$(cat \$f)"
@@ -15,12 +17,18 @@ done
 SH
 }
 
-# check_moves LOG SYS [FINAL]: every expected device logged reaching its
+# check_moves LOG SYS [FINAL]: the guest set up every expectation (no
+# "expect-error:" line), every expected device logged reaching its
 # state ("DEV: pm_state: SYS -> STATE", or "SYS: stays in STATE" when it is
 # already there), children before parents, and all of
 # them before the FINAL message when one is given.
 check_moves() {
 	awk -v sys="$2" -v final="${3:-}" '
+		# unanchored: a kernel message may share the line
+		index($0, "expect-error: ") {
+			err = err "FAIL: the guest could not set up the test: " substr($0, index($0, "expect-error: ") + 14) "\n"
+			next
+		}
 		/^expect: / { n++; dev[n] = $2; parent[$2] = $3; want[$2] = $4; next }
 		final != "" && index($0, final) { fin = NR }
 		{
@@ -35,8 +43,9 @@ check_moves() {
 			}
 		}
 		END {
-			if (n == 0) { print "FAIL: no tabled device found"; exit 1 }
 			bad = 0
+			if (err != "") { printf "%s", err; bad = 1 }
+			if (n == 0) { print "FAIL: no tabled device found"; exit 1 }
 			for (i = 1; i <= n; i++) {
 				d = dev[i]
 				if (want[d] == "none") continue
@@ -67,7 +76,7 @@ shutdown_test() {
 	{ expect_lines "$sys"; echo "$mode -f"; } > "$work/$mode.sh"
 	dtb=$(make -s --no-print-directory dtb print-dtb | tail -n 1)
 	"$top/boot/qemu.sh" --kernel "$out/arch/arm64/boot/Image" --dtb "$dtb" \
-		--initrd "$b/initramfs.cpio.gz" --script "$work/$mode.sh" --log "$log" \
+		--initrd "$out/initramfs.cpio.gz" --script "$work/$mode.sh" --log "$log" \
 		--timeout 120 --no-status || { rm -rf "$work"; echo "FAIL: the $mode boot failed"; return 1; }
 	rm -rf "$work"
 	check_moves "$log" "$sys" "$final"
