@@ -5,6 +5,9 @@
 
 SHELL := /bin/bash
 .DEFAULT_GOAL := help
+# The steps share the tree and the build folders: one at a time, even
+# under make -j (kbuild itself runs -j$(KJOBS)).
+.NOTPARALLEL:
 TOP := $(CURDIR)
 B := $(TOP)/build
 
@@ -126,8 +129,8 @@ boot: kernel dtb initramfs
 kunit: kernel-debug dtb
 	@KERNEL_OUT=$(DEBUG_OUT) tests/kunit.sh
 
-# The plain kernel for the gates and make boot's own tests; the debug one
-# for KUnit, the guest tests and the transition host tests.
+# The plain kernel for the sparse gate (and make run); the debug one for
+# KUnit, the guest tests and the host tests.
 check: kernel initramfs kernel-debug
 	@PLAIN_OUT=$(PLAIN_OUT) DEBUG_OUT=$(DEBUG_OUT) tests/check.sh
 

@@ -6,6 +6,10 @@
 QEMU=qemu-system-aarch64
 MACHINE_OPTS=(-M virt,dtb-randomness=off -cpu cortex-a57 -smp 2 -m 512)
 UBOOT_BIN=/usr/lib/u-boot/qemu_arm64/u-boot.bin
+# Every boot's kernel arguments: normal boots skip the KUnit suites (make
+# kunit runs them) and the 5 s pm_test delay.
+KERNEL_ARGS="console=ttyAMA0 rdinit=/init panic=-1 suspend.pm_test_delay=0"
+NO_KUNIT=kunit.filter_glob=pmstate-kunit-skipped
 case ${BOOT:-direct} in
 direct) BIOS_OPTS=() ;;
 uboot) BIOS_OPTS=(-bios "$UBOOT_BIN") ;;

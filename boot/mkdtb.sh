@@ -43,4 +43,7 @@ for ov in "$@"; do
 	fi
 	mv "$work/next.dtb" "$work/out.dtb"
 done
-mv "$work/out.dtb" "$out"
+# Renamed into place from the same folder: a boot that reads it meanwhile
+# sees the old DTB or the new one, never half of one.
+cp "$work/out.dtb" "$out.tmp.$$"
+mv "$out.tmp.$$" "$out"

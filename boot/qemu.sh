@@ -70,10 +70,8 @@ if [ -n "$script" ]; then
 	rd=$work/initrd
 fi
 
-# Normal boots skip the KUnit suites (make kunit runs them) and the 5 s
-# pm_test delay.
-args="console=ttyAMA0 rdinit=/init panic=-1 suspend.pm_test_delay=0 $cmdline"
-case $args in *kunit.filter_glob=*) ;; *) args="$args kunit.filter_glob=pmstate-kunit-skipped" ;; esac
+args="$KERNEL_ARGS $cmdline"
+case $args in *kunit.filter_glob=*) ;; *) args="$args $NO_KUNIT" ;; esac
 
 opts=("${MACHINE_OPTS[@]}" "${BIOS_OPTS[@]}" -nographic -no-reboot -nic none)
 [ -z "$drive" ] || opts+=(-drive "if=none,id=vd0,format=raw,file=$drive" -device virtio-blk-device,drive=vd0)
@@ -127,6 +125,9 @@ splats=(
 for ((i = 0; i < ${#splats[@]}; i += 2)); do
 	! first "${splats[i]}" >/dev/null || fail "${splats[i + 1]}: $(first "${splats[i]}")"
 done
+# Taint bits of a report: B (bad page: KASAN), D (oops), W (warning), L (soft lockup).
+taint=$(sed -n 's/^pmstate-tainted: \([0-9]*\)$/\1/p' "$log" | tail -n 1)
+[ $(( ${taint:-0} & (32 | 128 | 512 | 16384) )) -eq 0 ] || fail "the kernel is tainted ($taint) by a report"
 [ "$qemu_rc" -eq 0 ] || fail "QEMU exited with status $qemu_rc"
 [ -z "$no_status" ] || exit 0
 status=$(sed -n 's/^pmstate-exit: \([0-9]*\)$/\1/p' "$tap" | tail -n 1)

@@ -28,9 +28,6 @@ kernel=$(realpath "$1") dtb=$(realpath "$2") ramdisk=$(realpath "$3")
 mkdir -p "$4"
 out=$(realpath "$4")
 
-# The kernel command line of boot/qemu.sh (no test script appended: the
-# guest's /init gives a shell on the console).
-cmdline="console=ttyAMA0 rdinit=/init panic=-1 suspend.pm_test_delay=0 kunit.filter_glob=pmstate-kunit-skipped"
 
 # The machine of boot/machine.sh as the device type's variables: -M, -cpu and
 # -m have their own, every other option pair goes to extra_options.  The
@@ -38,6 +35,9 @@ cmdline="console=ttyAMA0 rdinit=/init panic=-1 suspend.pm_test_delay=0 kunit.fil
 # can take it away); the kernel has no PCI, so the guest never sees it.
 # -no-reboot as in qemu.sh: a panic (panic=-1) ends QEMU instead of looping.
 . "$here/boot/machine.sh"
+# The kernel arguments of every boot (no test script appended: the guest's
+# /init gives a shell on the console).
+cmdline="$KERNEL_ARGS $NO_KUNIT"
 machine= cpu= memory=
 extra=()
 set -- "${MACHINE_OPTS[@]}"

@@ -21,27 +21,35 @@
 #   SHARD=i/N               the i-th of N fixed parts of the guest tests;
 #                           shard 1 also runs the host and KUnit stages, so
 #                           the N shards together run everything once
-#   LIST=1                  print the jobs, run nothing
-#   RESULTS=dir             results elsewhere (the runner's self-tests)
+#   RESULTS=dir             results elsewhere (the runner's self-tests);
+#                           an existing dir is replaced only if a run made it
+#   tests/check.sh --list   print the jobs, run nothing
 set -uo pipefail
 # Debian's python3 first: its packages (dt-schema; ply and git for
 # checkpatch's SPDX check) are not in a pyenv or venv python.
 export PATH=/usr/bin:$PATH
 top=$(pwd)
 b=$top/build
+die() { echo "check: $*" >&2; exit 2; }
+# The tests boot the debug kernel with the DTBs their headers name, whatever
+# a porter's variables say.
+unset KERNEL_OUT OVERLAYS BOOT
 export PLAIN_OUT=${PLAIN_OUT:-$b/kernel} DEBUG_OUT=${DEBUG_OUT:-$b/kernel-debug}
 export RESULTS=${RESULTS:-$b/results}
 parts=$RESULTS/parts
 durations=$b/cache/durations
 max_jobs=${JOBS:-3}
+[[ $max_jobs =~ ^[1-9][0-9]*$ ]] || die "JOBS must be a number from 1, not '$max_jobs'"
 only=${ONLY:-}
-[ -z "${GUEST:-}" ] || only=${only:-guest}
+case $only in "" | host | kunit | guest) ;; *) die "ONLY must be host, kunit or guest, not '$only'" ;; esac
+if [ -n "${GUEST:-}" ]; then
+	[ -z "$only" ] || [ "$only" = guest ] || die "GUEST=$GUEST runs a guest test; it cannot go with ONLY=$only"
+	only=guest
+fi
 shard=${SHARD:-1/1}
-shard_i=${shard%/*} shard_n=${shard#*/}
-case $shard_i/$shard_n in
-[0-9]*/[0-9]*) [ "$shard_i" -ge 1 ] && [ "$shard_i" -le "$shard_n" ] ;;
-*) false ;;
-esac || { echo "check: SHARD must be i/N with 1 <= i <= N, not '$shard'" >&2; exit 2; }
+[[ $shard =~ ^[0-9]+/[0-9]+$ ]] || die "SHARD must be i/N, not '$shard'"
+shard_i=$((10#${shard%/*})) shard_n=$((10#${shard#*/}))
+[ "$shard_i" -ge 1 ] && [ "$shard_i" -le "$shard_n" ] || die "SHARD must be i/N with 1 <= i <= N, not '$shard'"
 
 stage() { { [ -z "$only" ] || [ "$only" = "$1" ]; } && { [ "$1" = guest ] || [ "$shard_i" = 1 ]; }; }
 
@@ -51,9 +59,13 @@ stages=() keys=() cmds=()
 job() { stages+=("$1"); keys+=("$2"); cmds+=("$3"); }
 
 if stage host; then
+	gates=$(tests/gates.sh list) || die "tests/gates.sh list failed"
+	for g in checkpatch bindings kernel-doc sparse; do
+		grep -q "^$g\b" <<< "$gates" || die "tests/gates.sh list names no $g gate"
+	done
 	while read -r g; do
 		job host "gate $g" "tests/gates.sh $g"
-	done < <(tests/gates.sh list)
+	done <<< "$gates"
 	for t in tests/host/*.sh; do
 		job host "host $t" "tests/host-test.sh $t"
 	done
@@ -75,13 +87,23 @@ if stage guest; then
 	[ -z "${GUEST:-}" ] || [ "$k" -gt 0 ] || { echo "check: no guest test named '$GUEST'" >&2; exit 2; }
 fi
 
-if [ -n "${LIST:-}" ]; then
+if [ "${1:-}" = --list ]; then
 	printf '%s\n' "${keys[@]}"
 	exit 0
 fi
-rm -rf "$RESULTS"
+[ ${#keys[@]} -gt 0 ] || die "nothing to run"
+# Every test boots the debug kernel: it must be one.
+for c in KASAN_GENERIC PROVE_LOCKING DEBUG_ATOMIC_SLEEP DEBUG_LIST UBSAN_SANITIZE_ALL DEBUG_KMEMLEAK; do
+	grep -q "^CONFIG_$c=y" "$DEBUG_OUT/.config" 2>/dev/null || [ "$only" = host ] ||
+		die "$DEBUG_OUT is not the debug kernel: no CONFIG_$c=y (make kernel-debug)"
+done
+# One run at a time in a results folder; only a folder a run made is removed.
+if [ -e "$RESULTS" ]; then
+	[ -e "$RESULTS/.pmstate-results" ] || die "$RESULTS exists and is not a results folder; not removing it"
+	rm -rf "$RESULTS"
+fi
 mkdir -p "$parts" "$RESULTS/logs" "$(dirname "$durations")"
-touch "$durations"
+touch "$RESULTS/.pmstate-results" "$durations"
 
 # run JOB: its unnumbered TAP into parts/JOB.tap, stderr beside it, its time.
 run() {
@@ -100,10 +122,21 @@ order=$(for i in "${!keys[@]}"; do
 	echo "$s $i"
 done | sort -k1,1nr -k2,2n | cut -d' ' -f2)
 
-debug=$(for c in KASAN_GENERIC PROVE_LOCKING DEBUG_ATOMIC_SLEEP DEBUG_LIST UBSAN DEBUG_KMEMLEAK; do
-	grep -q "^CONFIG_$c=y" "$DEBUG_OUT/.config" 2>/dev/null && printf '%s ' "$c"; done)
-echo "# check: ${#keys[@]} jobs, $max_jobs at a time; KUnit, guest and host tests boot" \
-	"the debug kernel ${DEBUG_OUT#"$top"/} (${debug% })"
+echo "# check: ${#keys[@]} jobs, $max_jobs at a time; KUnit, guest and host tests boot the debug" \
+	"kernel ${DEBUG_OUT#"$top"/} (KASAN, PROVE_LOCKING, DEBUG_ATOMIC_SLEEP, DEBUG_LIST, UBSAN, KMEMLEAK)"
+# The DTBs, made once before the jobs that boot them start.
+{
+	echo "$(make -s --no-print-directory print-overlays BOOT=direct)|direct"
+	for i in "${!keys[@]}"; do
+		set -- ${keys[i]}
+		[ "$1" = guest ] || continue
+		ov=$(sed -n 's/^# overlays: *//p' "tests/guest/$2.sh")
+		echo "${ov:-$(make -s --no-print-directory print-overlays BOOT="$3")}|$3"
+	done
+} | sort -u | while IFS='|' read -r ov boot; do
+	make -s --no-print-directory dtb OVERLAYS="$ov" BOOT="$boot" ||
+		echo "# check: no DTB for $ov ($boot); its tests will say so"
+done
 start=$(date +%s)
 for i in $order; do
 	while [ "$(jobs -rp | wc -l)" -ge "$max_jobs" ]; do wait -n; done
@@ -124,12 +157,15 @@ for s in host kunit guest; do
 	tap=$RESULTS/$s.tap
 	for i in "${!keys[@]}"; do
 		[ "${stages[i]}" = "$s" ] || continue
-		# A job that printed no result failed to run at all.
-		if ! grep -qE '^(not )?ok - ' "$parts/$i.tap"; then
-			echo "not ok - ${keys[i]}: printed no result (exit $(cut -d' ' -f1 "$parts/$i.done" 2>/dev/null))"
+		rc=$(cut -d' ' -f1 "$parts/$i.done" 2>/dev/null || echo "no status")
+		# Anything but a result is a comment: no stray line can count.
+		sed -E '/^(not )?ok - |^# /!s/^/# /' "$parts/$i.tap"
+		# A job that printed no result, or failed without saying which
+		# result failed (killed, or broken half-way), failed.
+		if ! grep -qE '^(not )?ok - ' "$parts/$i.tap" ||
+		   { [ "$rc" != 0 ] && ! grep -q '^not ok - ' "$parts/$i.tap"; }; then
+			echo "not ok - ${keys[i]}: ended with status $rc after $(grep -cE '^(not )?ok - ' "$parts/$i.tap") results"
 			head -n 20 "$parts/$i.err" | sed 's/^/# /'
-		else
-			cat "$parts/$i.tap"
 		fi
 	done | awk '/^(not )?ok - / { n++; sub(/ - /, " " n " - ") } { print } END { print "1.." n + 0 }' > "$tap.body"
 	[ -s "$tap.body" ] && [ "$(tail -n 1 "$tap.body")" != "1..0" ] || { rm -f "$tap.body"; continue; }

@@ -38,7 +38,7 @@ verdict() {	# verdict PROBLEMS...: the boot's own result
 		echo "ok - guest: $tag: $plan_desc, exit 0, no kernel report"
 	else
 		echo "not ok - guest: $tag: boot"
-		printf '# %s\n' "$@"
+		printf '%s\n' "$@" | sed 's/^/# /'
 		[ ! -s "$base.log" ] || { echo "# console tail ($base.log):"; tail -n 15 "$base.log" | sed 's/^/#   /'; }
 	fi
 	rm -rf "$work"

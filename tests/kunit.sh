@@ -80,6 +80,7 @@ awk '
 		why = ""
 		if (!ktap) why = "no KTAP in the boot log"
 		else if (plan == "") why = "no top-level plan"
+		else if (plan == 0) why = "the plan is 1..0: no suite ran"
 		else if (suites != plan) why = "plan 1.." plan " but " suites " suites"
 		if (why == "") printf "ok - kunit: %d suites of %d planned, %d cases\n", suites, plan, total
 		else printf "not ok - kunit: the run\n# %s\n", why

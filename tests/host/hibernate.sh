@@ -5,6 +5,8 @@ set -eu
 . tests/host/lib/shutdown.sh
 top=$(pwd)
 b=$top/build
+logs=${RESULTS:-$b}/logs
+mkdir -p "$logs"
 out=${KERNEL_OUT:-$b/kernel}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -38,23 +40,23 @@ args=(--kernel "$out/arch/arm64/boot/Image" --dtb "$dtb" --initrd "$out/initramf
       --script "$work/hibernate.sh" --drive "$work/swap.img" --timeout 300)
 
 start=$(date +%s.%N)
-"$top/boot/qemu.sh" "${args[@]}" --log "$b/logs/hibernate-1.log" --no-status ||
+"$top/boot/qemu.sh" "${args[@]}" --log "$logs/hibernate-1.log" --no-status ||
 	fail "boot 1 (writing the image) failed"
 mid=$(date +%s.%N)
-value1=$(sed -n 's/.*hibernate: value \([0-9a-f]\{16\}\).*/\1/p' "$b/logs/hibernate-1.log" | head -n 1)
+value1=$(sed -n 's/.*hibernate: value \([0-9a-f]\{16\}\).*/\1/p' "$logs/hibernate-1.log" | head -n 1)
 [ -n "$value1" ] || fail "boot 1 did not reach the hibernation (no 'hibernate: value' line)"
 # The console UART may be off by then (its hibernate state), so the power-off
 # itself is seen as QEMU's clean exit, above.
-grep -q 'PM: Image saving done' "$b/logs/hibernate-1.log" || fail "boot 1 did not finish writing the image"
-check_moves "$b/logs/hibernate-1.log" hibernate || fail "boot 1: devices did not reach their hibernate states"
+grep -q 'PM: Image saving done' "$logs/hibernate-1.log" || fail "boot 1 did not finish writing the image"
+check_moves "$logs/hibernate-1.log" hibernate || fail "boot 1: devices did not reach their hibernate states"
 
 rc=0
-"$top/boot/qemu.sh" "${args[@]}" --log "$b/logs/hibernate-2.log" --cmdline "resume=/dev/vda" || rc=$?
+"$top/boot/qemu.sh" "${args[@]}" --log "$logs/hibernate-2.log" --cmdline "resume=/dev/vda" || rc=$?
 end=$(date +%s.%N)
-grep -E '^(not )?ok - |^# ' "$b/logs/hibernate-2.log" || true
-! grep -q 'hibernate: value ' "$b/logs/hibernate-2.log" ||
+grep -E '^(not )?ok - |^# ' "$logs/hibernate-2.tap" || true
+! grep -q 'hibernate: value ' "$logs/hibernate-2.log" ||
 	fail "boot 2 ran the program from the start instead of resuming it"
-value2=$(sed -n 's/.*resumed: value \([0-9a-f]*\).*/\1/p' "$b/logs/hibernate-2.log" | head -n 1)
+value2=$(sed -n 's/.*resumed: value \([0-9a-f]*\).*/\1/p' "$logs/hibernate-2.log" | head -n 1)
 [ -n "$value2" ] || fail "boot 2 did not resume the original program (no 'resumed: value' line)"
 [ "$value2" = "$value1" ] ||
 	fail "the resumed program's memory differs: boot 1 drew $value1 before hibernating, boot 2 printed $value2 after resuming"

@@ -19,7 +19,7 @@ tap_counts() {
 }
 
 # A real run of the runner, one guest test on both boot paths.
-RESULTS=$work/run GUEST=boot tests/check.sh > "$work/run.out" 2>&1 || fail "GUEST=boot failed: $(tail -n 5 "$work/run.out")"
+env -u ONLY -u SHARD RESULTS=$work/run JOBS=1 GUEST=boot tests/check.sh > "$work/run.out" 2>&1 || fail "GUEST=boot failed: $(tail -n 5 "$work/run.out")"
 for f in guest.tap junit.xml logs/guest-boot-direct.log logs/guest-boot-direct.tap logs/guest-boot-uboot.tap; do
 	[ -s "$work/run/$f" ] || fail "the run left no $f"
 done
@@ -49,12 +49,14 @@ python3 -c 'import sys, xml.dom.minidom; xml.dom.minidom.parse(sys.argv[1])' "$w
 grep -q "expected 'x' &amp; got &lt;y&gt;" "$work/mixed/junit.xml" || fail "mixed: the failure text is missing or unescaped"
 
 # Shards: together every guest job exactly once.
-LIST=1 ONLY=guest tests/check.sh | sort > "$work/all"
-for i in 1 2 3; do SHARD=$i/3 LIST=1 tests/check.sh | grep '^guest ' ; done | sort > "$work/shards"
+list() { env -u ONLY -u SHARD -u GUEST "$@" tests/check.sh --list; }
+list ONLY=guest | sort > "$work/all"
+for i in 1 2 3; do list SHARD=$i/3 | grep '^guest ' ; done | sort > "$work/shards"
 [ -s "$work/all" ] && cmp -s "$work/all" "$work/shards" ||
 	fail "SHARD=1/3..3/3 do not add up to the guest tests: $(diff "$work/all" "$work/shards" | head -n 5)"
-SHARD=2/3 LIST=1 tests/check.sh | grep -qv '^guest ' && fail "shard 2/3 runs more than guest tests"
-SHARD=4/3 LIST=1 tests/check.sh > /dev/null 2>&1 && fail "SHARD=4/3 was accepted"
+list SHARD=2/3 | grep -qv '^guest ' && fail "shard 2/3 runs more than guest tests"
+list SHARD=1/3 | grep -q '^kunit$' || fail "shard 1/3 does not run KUnit"
+list SHARD=4/3 > /dev/null 2>&1 && fail "SHARD=4/3 was accepted"
 
 [ $bad -eq 0 ] && echo "JUnit $(junit_counts "$work/run") = TAP; $(wc -l < "$work/all") guest jobs over 3 shards, each once"
 exit $bad

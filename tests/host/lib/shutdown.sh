@@ -72,7 +72,7 @@ shutdown_test() {
 	b=$top/build
 	out=${KERNEL_OUT:-$b/kernel}
 	work=$(mktemp -d)
-	log=$b/logs/$mode.log
+	log=${RESULTS:-$b}/logs/$mode.log
 	{ expect_lines "$sys"; echo "$mode -f"; } > "$work/$mode.sh"
 	dtb=$(make -s --no-print-directory dtb print-dtb | tail -n 1)
 	"$top/boot/qemu.sh" --kernel "$out/arch/arm64/boot/Image" --dtb "$dtb" \
