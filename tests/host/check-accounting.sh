@@ -1,0 +1,58 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# test: tests/check.sh itself fails a job killed after an ok line, a job that printed no result, a gate list that fails, and never counts a stray result-like line (a copy of the runner driving fake jobs, no boot)
+set -u
+top=$(pwd)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+bad=0
+fail() { echo "FAIL: $*"; bad=1; }
+
+# A repo with the real runner and fake gates: checkpatch dies after one ok
+# line, bindings prints nothing, kernel-doc hides a numbered "ok" line among
+# its output, sparse passes.
+fake=$work/repo
+mkdir -p "$fake/tests/host" "$fake/debug"
+cp tests/check.sh tests/junit.sh tests/host-test.sh "$fake/tests/"
+printf 'print-overlays:\n\t@echo\ndtb:\n\t@true\n' > "$fake/Makefile"
+printf 'CONFIG_%s=y\n' KASAN_GENERIC PROVE_LOCKING DEBUG_ATOMIC_SLEEP DEBUG_LIST UBSAN_SANITIZE_ALL DEBUG_KMEMLEAK \
+	> "$fake/debug/.config"
+cat > "$fake/tests/gates.sh" <<'SH'
+#!/bin/bash
+case $1 in
+list) [ -z "${FAKE_LIST_FAILS:-}" ] || exit 2
+      printf 'checkpatch a\nbindings\nkernel-doc x\nsparse\n' ;;
+checkpatch) echo "ok - checkpatch a"; kill -9 $$ ;;
+bindings) ;;
+kernel-doc) printf 'ok - kernel-doc x\nok 7 - a stray line that looks like a result\n1..9\n' ;;
+sparse) echo "ok - sparse" ;;
+esac
+SH
+chmod +x "$fake/tests/"*.sh
+run() { (cd "$fake" && env -u GUEST -u SHARD ONLY=host DEBUG_OUT="$fake/debug" RESULTS="$fake/results" "$@" tests/check.sh) > "$work/out" 2>&1; }
+
+run
+rc=$?
+[ $rc -ne 0 ] || fail "the run passed (exit 0)"
+tap=$fake/results/host.tap
+grep -q '^not ok [0-9]* - gate checkpatch a: ended with status 137 after 1 results$' "$tap" ||
+	fail "a gate killed after its ok line was not failed"
+grep -q '^not ok [0-9]* - gate bindings: ended with status 0 after 0 results$' "$tap" ||
+	fail "a gate that printed no result was not failed"
+grep -q '^# ok 7 - a stray line' "$tap" && grep -q '^# 1\.\.9$' "$tap" ||
+	fail "a stray result-like line or plan was not turned into a comment"
+[ "$(grep -cE '^1\.\.[0-9]+$' "$tap")" = 1 ] || fail "host.tap has more than one plan"
+grep -q '^1\.\.5$' "$tap" || fail "host.tap's plan is not 1..5: $(grep -E '^1\.\.' "$tap")"
+grep -qx '3 passed, 2 failed' "$work/out" || fail "the summary is not '3 passed, 2 failed': $(tail -n 1 "$work/out")"
+
+run FAKE_LIST_FAILS=1
+rc=$?
+[ $rc -ne 0 ] && grep -q 'tests/gates.sh list failed' "$work/out" || fail "a failing gate list went unnoticed (exit $rc)"
+
+# A results folder no run made is never removed.
+mkdir -p "$work/keep" && touch "$work/keep/precious"
+(cd "$fake" && env -u GUEST -u SHARD ONLY=host DEBUG_OUT="$fake/debug" RESULTS="$work/keep" tests/check.sh) > "$work/out" 2>&1
+[ -e "$work/keep/precious" ] || fail "RESULTS= a folder no run made was removed"
+
+[ $bad -eq 0 ] && echo "killed, silent and failing jobs fail; stray lines are comments; foreign folders stay"
+exit $bad
