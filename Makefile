@@ -56,7 +56,7 @@ help:
 	@echo "  run        build everything, boot QEMU virt to a shell (Ctrl-a x leaves)"
 	@echo "  check      build everything and run every test; ends 'N passed, N failed'"
 	@echo "  boot       boot non-interactively, run SCRIPT=path in the guest, exit with its status"
-	@echo "  kunit      boot once and report the KUnit suites"
+	@echo "  kunit      boot the debug kernel once and report the KUnit suites"
 	@echo "  bench      boot-time cost of parsing 1000 tables, beside a baseline without"
 	@echo "  tree       extract and patch the kernel tree ($(TREE:$(TOP)/%=%))"
 	@echo "  refresh    export the tree's commits back into $(SERIES)"
@@ -69,7 +69,7 @@ help:
 	@echo "  clean      remove build/"
 	@echo "variables: OVERLAYS='$(OVERLAYS)' BOOT=$(BOOT) (direct|uboot) SCRIPT= CMDLINE= TIMEOUT=$(TIMEOUT)"
 	@echo "  DRIVE=MiB (scratch disk for boot) DEBUG=1 (run/boot the debug kernel) KERNEL_OUT=dir (boot another build)"
-	@echo "  check: ONLY=host|kunit|guest GUEST=name (one guest test) SHARD=i/N (the i-th of N parts of the guest tests) JOBS=n (boots at once)"
+	@echo "  check: ONLY=host|kunit|guest GUEST=name (one guest test) SHARD=i/N (the i-th of N parts of the guest tests) JOBS=n (tests at once, default 3)"
 
 deps:
 	@scripts/deps.sh $(DEPS)
