@@ -28,6 +28,7 @@
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/machine.sh"
+. "$here/reports.sh"
 
 kernel= dtb= initrd= script= cmdline= log= tap= timeout=300 drive= fit_dir= no_status= show=
 while [ $# -gt 0 ]; do
@@ -113,18 +114,9 @@ sed -i 's/\r$//' "$tap"
 fail() { echo "boot: $* (console log: $log)" >&2; exit 125; }
 first() { grep -m1 -E "$1" "$log"; }
 [ "$qemu_rc" -ne 124 ] && [ "$qemu_rc" -ne 137 ] || fail "timed out after ${timeout}s"
-# The kernel's own reports, in the words each debug facility prints.
-splats=(
-	'Kernel panic'				"kernel panic"
-	'Internal error: |Unable to handle kernel'	"kernel oops"
-	'(^|\] )BUG: '				"kernel BUG"
-	'(^|\] )WARNING: '			"kernel WARN"
-	'(^|\] )UBSAN: '			"UBSAN report"
-	'unreferenced object 0x'		"kmemleak: suspected leak"
-)
-for ((i = 0; i < ${#splats[@]}; i += 2)); do
-	! first "${splats[i]}" >/dev/null || fail "${splats[i + 1]}: $(first "${splats[i]}")"
-done
+while IFS='	' read -r re what; do
+	! first "$re" >/dev/null || fail "$what: $(first "$re")"
+done <<< "$KERNEL_REPORTS"
 # Taint bits of a report: B (bad page: KASAN), D (oops), W (warning), L (soft lockup).
 taint=$(sed -n 's/^pmstate-tainted: \([0-9]*\)$/\1/p' "$log" | tail -n 1)
 [ $(( ${taint:-0} & (32 | 128 | 512 | 16384) )) -eq 0 ] || fail "the kernel is tainted ($taint) by a report"

@@ -125,19 +125,6 @@ done | sort -k1,1nr -k2,2n | cut -d' ' -f2)
 
 echo "# check: ${#keys[@]} jobs, $max_jobs at a time; KUnit, guest and host tests boot the debug" \
 	"kernel ${DEBUG_OUT#"$top"/} (KASAN, PROVE_LOCKING, DEBUG_ATOMIC_SLEEP, DEBUG_LIST, UBSAN, KMEMLEAK)"
-# The DTBs, made once before the jobs that boot them start.
-{
-	echo "$(make -s --no-print-directory print-overlays BOOT=direct)|direct"
-	for i in "${!keys[@]}"; do
-		set -- ${keys[i]}
-		[ "$1" = guest ] || continue
-		ov=$(sed -n 's/^# overlays: *//p' "tests/guest/$2.sh")
-		echo "${ov:-$(make -s --no-print-directory print-overlays BOOT="$3")}|$3"
-	done
-} | sort -u | while IFS='|' read -r ov boot; do
-	make -s --no-print-directory dtb OVERLAYS="$ov" BOOT="$boot" ||
-		echo "# check: no DTB for $ov ($boot); its tests will say so"
-done
 start=$(date +%s)
 for i in $order; do
 	while [ "$(jobs -rp | wc -l)" -ge "$max_jobs" ]; do wait -n; done

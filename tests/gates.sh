@@ -50,6 +50,12 @@ report() {
 	fi
 }
 
+# report_log NAME LOG: one result, failed when LOG has anything in it.
+report_log() { report "$1" "$2" "$([ -s "$2" ] && echo 1 || echo 0)"; }
+
+# remember KEY: keep a passing result under KEY.
+remember() { mkdir -p "$cache" && touch "$cache/$1"; }
+
 # cached KEY NAME: print the kept result for KEY and succeed, if there is one.
 cached() {
 	[ -e "$cache/$1" ] || return 1
@@ -70,7 +76,7 @@ run_gate() {
 	rc=$?
 	[ $rc -ne 0 ] || ! [ -s "$log" ] || rc=1
 	report "$name" "$log" $rc
-	[ $rc -ne 0 ] || { mkdir -p "$cache" && touch "$cache/$k"; }
+	[ $rc -ne 0 ] || remember "$k"
 	rm -f "$log"
 }
 
@@ -167,9 +173,9 @@ do_bindings() {
 	for y in "${ys[@]}"; do
 		check_binding "$root" "$y" "$schema" > "$log" 2>&1
 		[ -s "$log" ] && bad=1
-		report "bindings: $y" "$log" "$([ -s "$log" ] && echo 1 || echo 0)"
+		report_log "bindings: $y" "$log"
 	done
-	[ -z "$k" ] || [ $bad -ne 0 ] || { mkdir -p "$cache" && touch "$cache/$k"; }
+	[ -z "$k" ] || [ $bad -ne 0 ] || remember "$k"
 	rm -f "$log"
 }
 
@@ -213,14 +219,14 @@ do_sparse() {
 	rc=$?
 	pattern=$(IFS='|'; echo "${headers[*]:-/nonexistent}${included[*]:+|${included[*]}}")
 	for f in "${included[@]}"; do
-		sed -E "s|^$tree/||" "$raw" | grep -E "^$f:[0-9]+:[0-9]+: (warning|error):" |
-			sed -E "s/:[0-9]+:[0-9]+: /: /" |
-			drop_baseline > "$log"
 		if [ $rc -ne 0 ]; then
 			{ echo "sparse did not run (make exited $rc):"; tail -n 20 "$raw"; } > "$log"
+		else
+			sed -E "s|^$tree/||" "$raw" | grep -E "^$f:[0-9]+:[0-9]+: (warning|error):" |
+				sed -E "s/:[0-9]+:[0-9]+: /: /" | drop_baseline > "$log"
 		fi
-		report "sparse: $f (#included)" "$log" "$([ -s "$log" ] && echo 1 || echo 0)"
-		[ -s "$log" ] || { mkdir -p "$cache" && touch "$cache/$(sparse_key "$f")"; }
+		report_log "sparse: $f (#included)" "$log"
+		[ -s "$log" ] || remember "$(sparse_key "$f")"
 	done
 	for o in $(printf '%s\n' "${objs[@]}" | sort -u); do
 		f=${o%.o}.c
@@ -234,8 +240,8 @@ do_sparse() {
 			grep -E "^($tree/)?($f|$pattern):[0-9]+:[0-9]+: (warning|error):" |
 			sed -E "s|^$tree/||; s/:[0-9]+:[0-9]+: /: /" |
 			drop_baseline > "$log"
-		report "sparse: $f" "$log" "$([ -s "$log" ] && echo 1 || echo 0)"
-		[ -n "$dir" ] || [ -s "$log" ] || { mkdir -p "$cache" && touch "$cache/$(sparse_key "$f")"; }
+		report_log "sparse: $f" "$log"
+		[ -n "$dir" ] || [ -s "$log" ] || remember "$(sparse_key "$f")"
 	done
 	rm -f "$log" "$raw"
 }

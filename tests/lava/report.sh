@@ -22,6 +22,8 @@
 #    "duration": ..., ..., "result": "pass"}}
 # Strings are double-quoted with backslash escapes.  Every test ends with the
 # line "pmstate-lava: NAME STATUS" (the job's command echoes the exit status).
+. "$(dirname "$0")/../../boot/reports.sh"
+export KERNEL_REPORTS_RE
 exec awk -v tests="$*" '
 # The double-quoted string s starts with (its opening quote removed), unescaped.
 function str(s,    out, i, c, e) {
@@ -54,8 +56,7 @@ function say(s) { print s; fflush() }
 BEGIN {
 	n = split(tests, expected, " ")
 	ok = nok = 0; plan = ""
-	kernel = "Kernel panic|Internal error: |Unable to handle kernel|" \
-		"(^|\\] )(BUG|WARNING|UBSAN): |unreferenced object 0x"
+	kernel = ENVIRON["KERNEL_REPORTS_RE"]
 }
 
 !match($0, /^\{"dt": "[^"]*", "lvl": "[a-z]+", "msg": /) {
