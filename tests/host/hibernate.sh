@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# test: hibernation to a swap image on virtio-blk moves devices to their hibernate states; a second boot with resume= carries the original program on, devices back where they were
+# test: hibernation to a swap image on virtio-blk (its transport mapped hibernate -> on) moves devices to their hibernate states; the freeze phase powers nothing; a second boot with resume= carries the original program on, with devices back where they were, the disk reading and writing, the RTC alarm firing, and PL061 and test device registers as before
 set -eu
 . tests/host/lib/shutdown.sh
 top=$(pwd)
@@ -13,6 +13,17 @@ trap 'rm -rf "$work"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
 
 truncate -s 256M "$work/swap.img"
+# The disk's transport stays powered for the image's power-off: its driver
+# still runs its hibernation callbacks and ->shutdown().
+cat > "$work/vda-on.dtso" <<'DTS'
+/dts-v1/;
+/plugin/;
+
+&{/virtio_mmio@a003e00} {
+	system-power-states = <&pst_off>, <&pst_off>, <&pst_off>, <&pst_on>;
+	system-power-state-names = "suspend", "shutdown", "reset", "hibernate";
+};
+DTS
 # The guest program: draw a random value that exists only in its memory and
 # note where every tabled device is, hibernate, and, when the image is
 # restored, print the value again and compare the devices.  The host
@@ -20,14 +31,41 @@ truncate -s 256M "$work/swap.img"
 # prints after resuming: only the restored program can know it.
 cat > "$work/hibernate.sh" <<SH
 . /tests/lib.sh
+T=/sys/kernel/tracing
+V=/sys/bus/platform/devices/a003e00.virtio_mmio
 mkswap /dev/vda >/dev/null && swapon /dev/vda || { echo "pmstate-exit: 3"; exit 3; }
 value=\$(od -An -N8 -tx8 /dev/urandom | tr -d ' ')
+check "the disk sits on a003e00" test -e \$V/virtio*/block/vda
+check_eq "its transport is mapped hibernate -> on" on "\$(cat \$V/power/system_hibernate)"
+# What must survive: PL061 lines, a test device's register, the RTC's alarm.
+gpio=/sys/kernel/debug/gpio
+pl061_before=\$(grep -A9 9030000.pl061 \$gpio)
+echo 1 > \$T/events/pm_state/pm_state_transition/enable
+echo > \$T/trace
 before=\$(for f in /sys/devices/platform/*/power/current /sys/bus/amba/devices/*/power/current; do
 	[ -e "\$f" ] && echo "\${f%/power/current} \$(cat \$f)"; done)
 $(expect_lines hibernate)
+ctx=/sys/kernel/debug/pm_state_test/test-device-a/context
+echo 0x12345678 > \$ctx
 echo "hibernate: value \$value"
 echo disk > /sys/power/state || { echo "hibernate: echo disk failed"; exit 4; }
 echo "resumed: value \$value"
+# The image kernel's trace holds freeze, thaw and restore: no device
+# changed state for the image; restore powered each to its recorded state.
+moves=\$(grep ' sys=hibernate ' \$T/trace | sed 's/.*pm_state_transition: //' | awk '\$2 != \$4')
+check_eq "no tabled device changed state for the image" "" "\$moves"
+check "restore powered the tabled devices again" grep -q '9030000.pl061 on -> on sys=hibernate phase=power ret=0' \$T/trace
+swapoff /dev/vda
+echo "after-restore" | dd of=/dev/vda bs=512 seek=1 conv=sync,fsync 2>/dev/null
+check_eq "the disk reads what was written after restore" after-restore "\$(dd if=/dev/vda bs=512 skip=1 count=1 iflag=direct 2>/dev/null | tr -d '\\000')"
+check_eq "PL061 lines as before" "\$pl061_before" "\$(grep -A9 9030000.pl061 \$gpio)"
+check_eq "test-device-a register as before" 0x12345678 "\$(cat \$ctx)"
+irqs() { awk '/pl031/ { n = 0; for (i = 2; i <= NF && \$i ~ /^[0-9]+\$/; i++) n += \$i; print n }' /proc/interrupts; }
+n0=\$(irqs)
+echo 0 > /sys/class/rtc/rtc0/wakealarm
+echo +1 > /sys/class/rtc/rtc0/wakealarm
+sleep 3
+check "the RTC alarm fires after restore (interrupts \$n0 -> \$(irqs))" test "\$(irqs)" -gt "\$n0"
 after=\$(for f in /sys/devices/platform/*/power/current /sys/bus/amba/devices/*/power/current; do
 	[ -e "\$f" ] && echo "\${f%/power/current} \$(cat \$f)"; done)
 check_eq "every tabled device is back in its pre-hibernation state" "\$before" "\$after"
@@ -35,7 +73,8 @@ check "tabled devices were seen before hibernating" test -n "\$before"
 check_eq "no suspend failures recorded" 0 "\$(cat /sys/power/suspend_stats/fail)"
 done_testing
 SH
-dtb=$(make -s --no-print-directory dtb print-dtb | tail -n 1)
+ov="$(make -s --no-print-directory print-overlays) $work/vda-on.dtso"
+dtb=$(make -s --no-print-directory dtb print-dtb OVERLAYS="$ov" | tail -n 1)
 args=(--kernel "$out/arch/arm64/boot/Image" --dtb "$dtb" --initrd "$out/initramfs.cpio.gz"
       --script "$work/hibernate.sh" --drive "$work/swap.img" --timeout 300)
 
