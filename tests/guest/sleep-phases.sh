@@ -6,7 +6,7 @@
 # two has a table, with async suspend on and off.  A tabled device's table
 # moves it in the noirq phase, after its driver's noirq callback, and back
 # before it.  A driver with only late and noirq callbacks gets exactly
-# those.  The genpd test domain powers off after every device in it went
+# those; one in the genpd test domain gets every phase's.  The genpd test domain powers off after every device in it went
 # down, and on before any comes back.
 . /tests/lib.sh
 T=/sys/kernel/tracing
@@ -62,6 +62,7 @@ for async in 1 0; do
 		check "$t: $MC resumed after powered on" before "$MC power on" "$MC resume"
 		# every phase of an untabled device, in order
 		check_eq "$t: $MP callbacks" "suspend suspend_late suspend_noirq resume_noirq resume_early resume " "$(ops $MP)"
+		check_eq "$t: $PDP callbacks (in genpd)" "suspend suspend_late suspend_noirq resume_noirq resume_early resume " "$(ops $PDP)"
 		# a driver with only late and noirq callbacks, and a table
 		check_eq "$t: $LATE callbacks" "suspend_late suspend_noirq resume_noirq resume_early " "$(ops $LATE)"
 		check "$t: $LATE went to retention" grep -q " $LATE on -> retention .*phase=power ret=0" $T/trace
