@@ -3,7 +3,8 @@
 # The PL031 enters each of its states from power/current and comes back
 # with its time and alarm: the counter goes on, the wake alarm stays set,
 # an alarm due while idle fires in idle (it stays a wake source), and one
-# due while off fires once the RTC is on again.
+# due while off fires once the RTC is on again.  Armed for wakeup, it
+# cannot be held off.
 . /tests/lib.sh
 d=/sys/bus/amba/devices/9010000.pl031
 rtc=/sys/class/rtc/rtc0
@@ -11,6 +12,12 @@ rtc=/sys/class/rtc/rtc0
 irqs() { awk '/rtc-pl031/ { n = 0; for (i = 2; i <= NF && $i ~ /^[0-9]+$/; i++) n += $i; print n }' /proc/interrupts; }
 
 check "rtc0 is the PL031" sh -c "readlink $rtc/device | grep -q 9010000.pl031"
+# Armed for wakeup (its driver arms it), it may not be held off: it could
+# not wake the system from there.  Disarmed, it may.
+check_eq "pl031 armed" enabled "$(cat $d/power/wakeup)"
+check "pl031: armed, off refused" sh -c "! echo off > $d/power/current"
+check_eq "pl031: still on" on "$(cat $d/power/current)"
+echo disabled > $d/power/wakeup
 for s in $(cat $d/power/supports); do
 	[ "$s" = on ] && continue
 	echo 0 > $rtc/wakealarm

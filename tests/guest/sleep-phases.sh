@@ -68,6 +68,14 @@ for async in 1 0; do
 		check "$t: $LATE went to retention" grep -q " $LATE on -> retention .*phase=power ret=0" $T/trace
 	done
 done
+# In a genpd, a table still powers its device for probe: held off by user
+# space, unbound and bound again, it comes back on.
+D=/sys/bus/platform/devices/$PDT
+check "$PDT: held off" sh -c "echo off > $D/power/current"
+check "$PDT: unbound" sh -c "echo $PDT > $D/driver/unbind"
+check "$PDT: bound again" sh -c "echo $PDT > /sys/bus/platform/drivers/pm-state-test/bind"
+check_eq "$PDT: on after probe" on "$(cat $D/power/current)"
+check_eq "$PDT: its hardware on" on "$(cat /sys/kernel/debug/pm_state_test/$PDT/state)"
 check "pm_genpd_summary lists the domain on" grep -q "^$PD *on" /sys/kernel/debug/pm_genpd/pm_genpd_summary
 check "pm_genpd_summary lists $PDT" grep -q "$PDT" /sys/kernel/debug/pm_genpd/pm_genpd_summary
 done_testing

@@ -45,6 +45,9 @@ echo > \$T/trace
 before=\$(for f in /sys/devices/platform/*/power/current /sys/bus/amba/devices/*/power/current; do
 	[ -e "\$f" ] && echo "\${f%/power/current} \$(cat \$f)"; done)
 $(expect_lines hibernate)
+# The PL031 is armed for wakeup: it takes idle, the deepest of its states
+# it can wake the system from, not its mapped off.
+echo "expect: 9010000.pl031 \$(basename \$(dirname \$(readlink -f /sys/bus/amba/devices/9010000.pl031))) idle"
 ctx=/sys/kernel/debug/pm_state_test/test-device-a/context
 echo 0x12345678 > \$ctx
 echo "hibernate: value \$value"
@@ -88,6 +91,8 @@ value1=$(sed -n 's/.*hibernate: value \([0-9a-f]\{16\}\).*/\1/p' "$logs/hibernat
 # itself is seen as QEMU's clean exit, above.
 grep -q 'PM: Image saving done' "$logs/hibernate-1.log" || fail "boot 1 did not finish writing the image"
 check_moves "$logs/hibernate-1.log" hibernate || fail "boot 1: devices did not reach their hibernate states"
+grep -q '9010000.pl031: pm_state: hibernate: idle instead of off, to wake the system' "$logs/hibernate-1.log" ||
+	fail "boot 1: the armed PL031 did not say why it stayed idle"
 
 rc=0
 "$top/boot/qemu.sh" "${args[@]}" --log "$logs/hibernate-2.log" --cmdline "resume=/dev/vda" || rc=$?
