@@ -5,7 +5,9 @@
 # phase, no wait for a wake source) with N tabled test devices, mapped off
 # for suspend, booted once per kernel given.  Prints, per kernel, the median
 # over CYCLES cycles of the sum of the phase times the PM core itself
-# reports with pm_debug_messages (suspend, late, noirq and back), in ms.
+# reports with pm_debug_messages (suspend, late, noirq and back; "start
+# suspend" is left out of the sum, as it contains "suspend"), in ms, and
+# each phase's median.
 # A benchmark, not a test: it asserts nothing about speed.
 #
 #   tests/bench/sleep-phases.sh [N] [CYCLES] KERNEL_OUT...
@@ -43,8 +45,9 @@ while [ \$i -lt $cycles ]; do
 	i=\$((i + 1))
 	dmesg -c > /dev/null
 	echo mem > /sys/power/state || exit 1
-	dmesg | sed -n 's/.*PM: .* of devices complete after \([0-9.]*\) msecs.*/\1/p' |
-		awk '{ t += \$1 } END { printf "cycle %.3f\n", t }'
+	dmesg | sed -n 's/.*PM: \(.*\) of devices complete after \([0-9.]*\) msecs.*/\1|\2/p' |
+		awk -F'|' '{ gsub(/ /, "_", \$1); printf "phase %s %s\n", \$1, \$2 }
+			\$1 != "start_suspend" { t += \$2 } END { printf "cycle %.3f\n", t }'
 done
 GUEST
 
@@ -57,4 +60,9 @@ for out in "$@"; do
 		awk -v k="$(basename "$out")" -v n="$n" '{ v[NR] = $1 } END {
 			printf "%s: %d tabled devices, %d cycles: device phases median %.3f ms (min %.3f, max %.3f)\n",
 				k, n, NR, v[int((NR + 1) / 2)], v[1], v[NR] }'
+	# Each phase's median, to see where the time goes.
+	for ph in $(awk '/^phase / { print $2 }' "$log.tap" | sort -u); do
+		awk -v p="$ph" '$1 == "phase" && $2 == p { print $3 }' "$log.tap" | sort -n |
+			awk -v p="$ph" '{ v[NR] = $1 } END { printf "  %-20s %9.3f ms\n", p, v[int((NR + 1) / 2)] }'
+	done
 done
