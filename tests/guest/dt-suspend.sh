@@ -55,6 +55,6 @@ at() {
 	grep -n "$re" $T/trace | grep 'phase=power ret=0' | head -n 1 | cut -d: -f1
 }
 
-run mem suspend "9000000.pl011=off 9010000.pl031=idle 9030000.pl061=off a003e00.virtio_mmio=off $A=off $B=off $C=idle $A:test-device-d=off"
-run freeze standby "9000000.pl011=idle 9010000.pl031=idle 9030000.pl061=retention $A=retention $B=off $C=idle"
+run mem suspend "9000000.pl011=off 9010000.pl031=idle 9030000.pl061=off a003e00.virtio_mmio=off $A=off $B=off $C=off $A:test-device-d=off"
+run freeze standby "9000000.pl011=idle 9010000.pl031=idle 9030000.pl061=retention $A=retention $B=idle $C=idle"
 done_testing

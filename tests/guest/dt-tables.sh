@@ -52,8 +52,8 @@ check "test-device-b exists, a child of a" test -n "$b" -a -d "$a/${b##*/}"
 check "test-device-c exists, a child of b" test -n "$c" -a -d "$b/${c##*/}"
 check "test-device-d (legacy driver) exists, a child of a" test -n "$dd" -a -d "$a/${dd##*/}"
 [ -z "$a" ] || table "$a" "on retention off" "standby=retention suspend=off shutdown=off reset=off hibernate=off"
-[ -z "$b" ] || table "$b" "on off" "standby=off suspend=off shutdown=off reset=off hibernate=off"
-[ -z "$c" ] || table "$c" "on idle off" "standby=idle suspend=idle shutdown=off reset=off hibernate=off"
+[ -z "$b" ] || table "$b" "on idle off" "standby=idle suspend=off shutdown=off reset=off hibernate=off"
+[ -z "$c" ] || table "$c" "on idle off" "standby=idle suspend=off shutdown=off reset=off hibernate=off"
 [ -z "$dd" ] || table "$dd" "on off" "suspend=off shutdown=off reset=off"
 
 # The state nodes as the kernel sees them.

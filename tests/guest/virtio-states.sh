@@ -3,7 +3,8 @@
 # A virtio-blk disk on a virtio-mmio transport keeps working across the
 # transport's off state: the driver is frozen and the device reset in off,
 # set up again and restored on the way back, and the disk reads the same
-# data.  The transport tested is the one the disk (/dev/vda) sits on; other
+# data.  Unbinding the virtio driver while the transport is off resumes
+# the transport first.  The transport tested is the one the disk (/dev/vda) sits on; other
 # virtio devices (a console) may be bound to other transports.  Needs the
 # disk ("# drive: MiB" above, qemu.sh --drive): without one it fails.
 . /tests/lib.sh
@@ -41,4 +42,17 @@ for i in 1 2; do
 	echo "x$i" | dd of=/dev/vda bs=512 seek=2 conv=sync,fsync 2>/dev/null
 	check_eq "$n: the disk takes writes after off ($i)" "x$i" "$(rd 2)"
 done
+
+# Unbinding virtio_blk while the transport is off: the driver's remove
+# finds the transport resumed, and bound again the disk works.
+v=$(cd $d/virtio* && pwd -P) vn=${v##*/}
+blk=/sys/bus/virtio/drivers/virtio_blk
+check "$n: off before the unbind" sh -c "echo off > $d/power/current"
+check_eq "$n: runtime suspended while off" suspended "$(cat $d/power/runtime_status)"
+check "unbind $vn from virtio_blk while $n is off" sh -c "echo $vn > $blk/unbind"
+check_eq "$n: resumed for the driver's remove" "on active" \
+	"$(cat $d/power/current) $(cat $d/power/runtime_status)"
+check "bind $vn to virtio_blk again" sh -c "echo $vn > $blk/bind"
+for i in 1 2 3 4 5 6 7 8 9 10; do [ -b /dev/vda ] && break; sleep 0.5; done
+check_eq "the disk reads the same data after the rebind" "$msg" "$(rd 1)"
 done_testing

@@ -1,0 +1,122 @@
+# SPDX-License-Identifier: GPL-2.0
+# overlays: dts/virt-pmstate.dtso dts/virt-pl061.dtso dts/virt-sleep.dtso
+# Runtime moves go through runtime PM and respect the device tree.
+# power/current parks a device runtime suspended in the state written;
+# "on" resumes it, its parent and suppliers first.  A device may not leave
+# its operational state while a child or consumer (device link) is
+# operational, nor lose context while one keeps it: EBUSY, naming it.
+# Probe raises a parent that is down.  Autosuspend takes the deepest state
+# whose exit latency meets power/pm_qos_resume_latency_us.  The test genpd
+# domain powers off once all its devices are runtime suspended.  Unbinding
+# a parked device or unloading the driver finds every device operational.
+. /tests/lib.sh
+P=/sys/bus/platform/devices
+DRV=/sys/bus/platform/drivers/pm-state-test
+D=/sys/kernel/debug/pm_state_test
+T=/sys/kernel/tracing
+A=test-device-a B=$A:test-device-b C=$B:test-device-c
+SUP=test-device-sup CON=test-device-con
+PD=power-domain-test PDT=test-device-pd-tabled PDP=test-device-pd-plain
+mod=$(find /lib/modules/$(uname -r) -name pm_state_test_dev.ko | head -n 1)
+! grep -q '^pm_state_test_dev ' /proc/modules || rmmod pm_state_test_dev
+insmod "$mod"
+
+cur() { cat $P/$1/power/current; }
+rpm() { cat $P/$1/power/runtime_status; }
+set_to() { echo "$2" > $P/$1/power/current; }
+# refused DEV STATE WHO: the write fails with EBUSY and the log names WHO
+refused() {
+	dmesg -c > /dev/null
+	out=$(sh -c "echo $2 > $P/$1/power/current" 2>&1)
+	echo "$out" | grep -q "Device or resource busy" &&
+		dmesg | grep -q "$2 refused: .* $3 needs it"
+}
+
+# Parents and children.
+check_eq "a b c start on and runtime active" "on on on active" \
+	"$(cur $A) $(cur $B) $(cur $C) $(rpm $A)"
+check "a off refused while its children b and d are on" refused $A off "$A:test-device-[bd]"
+check "b off refused while its child c is on" refused $B off $C
+check_eq "a b c still on" "on on on" "$(cur $A) $(cur $B) $(cur $C)"
+check "c off" set_to $C off
+check_eq "c: runtime suspended when parked" suspended "$(rpm $C)"
+check "b off, c being off" set_to $B off
+check_eq "b: runtime suspended" suspended "$(rpm $B)"
+check "c on raises its parent b first" set_to $C on
+check_eq "b c on and active" "on on active active" \
+	"$(cur $B) $(cur $C) $(rpm $B) $(rpm $C)"
+check "b idle refused while c is on" refused $B idle $C
+check "c idle" set_to $C idle
+check "b off refused while c keeps its context in idle" refused $B off $C
+check "b idle beside an idle c" set_to $B idle
+check "c on" set_to $C on
+check_eq "b c on" "on on" "$(cur $B) $(cur $C)"
+
+# Probe under a parent that is down: the parent comes up first.
+check "unbind c" sh -c "echo $C > $DRV/unbind"
+check "unbound c off" set_to $C off
+check "b off over an unbound, off c" set_to $B off
+check "bind c" sh -c "echo $C > $DRV/bind"
+check_eq "b raised for c's probe; c on" "on on" "$(cur $B) $(cur $C)"
+
+# Device links: a consumer keeps its supplier, and raises it.
+check "supplier off refused while its consumer is on" refused $SUP off $CON
+check "consumer off" set_to $CON off
+check "supplier off" set_to $SUP off
+check_eq "supplier runtime suspended" suspended "$(rpm $SUP)"
+check "consumer on" set_to $CON on
+check_eq "supplier raised by its consumer" "on active" "$(cur $SUP) $(rpm $SUP)"
+
+# The genpd test domain follows its devices' runtime PM.
+echo > $D/log
+check "pd-tabled off" set_to $PDT off
+check "the domain stays on while pd-plain is active" sh -c "! grep -q '$PD power_off' $D/log"
+echo auto > $P/$PDP/power/control
+sleep 0.3
+check_eq "pd-plain autosuspended" suspended "$(rpm $PDP)"
+check "the domain powered off with both devices suspended" grep -q "$PD power_off" $D/log
+check "pd-tabled on" set_to $PDT on
+check "the domain powered on first" sh -c \
+	"grep -n '$PD power_on\\|$PDT power on' $D/log | head -n 1 | grep -q power_on"
+echo on > $P/$PDP/power/control
+
+# Autosuspend takes the deepest state whose exit latency meets PM QoS
+# (c: idle exits in 20 us, off in 1000 us).
+echo 1 > $T/events/pm_state/pm_state_runtime_select/enable
+autosuspend() {
+	echo > $T/trace
+	echo auto > $P/$C/power/control
+	sleep 0.3
+	r="$(cur $C) $(rpm $C)"
+	echo on > $P/$C/power/control
+	echo "$r"
+}
+check_eq "c autosuspends to off without a limit" "off suspended" "$(autosuspend)"
+check "trace: off chosen without a limit" grep -q "$C state=off exit_latency_us=1000 limit_us=2147483647" $T/trace
+echo 50 > $P/$C/power/pm_qos_resume_latency_us
+check_eq "c autosuspends to idle with a 50 us limit" "idle suspended" "$(autosuspend)"
+check "trace: idle chosen for 50 us" grep -q "$C state=idle exit_latency_us=20 limit_us=50" $T/trace
+echo 10 > $P/$C/power/pm_qos_resume_latency_us
+check_eq "c stays on with a 10 us limit" "on active" "$(autosuspend)"
+check "trace: nothing meets 10 us" grep -q "$C state=none exit_latency_us=0 limit_us=10" $T/trace
+echo n/a > $P/$C/power/pm_qos_resume_latency_us
+check_eq "c back on after control=on" "on active" "$(cur $C) $(rpm $C)"
+
+# Unbinding a parked device: the driver core resumes it for remove.
+check "c off" set_to $C off
+echo > $D/log
+check "unbind a parked c" sh -c "echo $C > $DRV/unbind"
+check "c was on for its remove" sh -c "grep -q '$C power on' $D/log"
+check "bind c again" sh -c "echo $C > $DRV/bind"
+check_eq "c works: on, context intact" "on 0x00c0ffee" "$(cur $C) $(cat $D/$C/context)"
+
+# Unloading the driver with devices parked.
+set_to $C off
+set_to $B off
+set_to $A:test-device-d off
+check "a retention with its children off" set_to $A retention
+check "rmmod with a, b, c parked" rmmod pm_state_test_dev
+check_eq "a unbound, in its default state" on "$(cur $A)"
+check "insmod again" insmod "$mod"
+check_eq "a b c on after reload" "on on on" "$(cur $A) $(cur $B) $(cur $C)"
+done_testing
