@@ -2,7 +2,8 @@
 # boot: direct uboot
 # The power-state test driver (pm_state_test_dev.ko): its hierarchy, its
 # transition log, context loss and restore, fault injection at each step
-# (the device stays where it was), the fallback to dev_pm_ops for a driver
+# (the device stays where it was), double faults (a step and its undo
+# both fail: the result the ABI documents), the fallback to dev_pm_ops for a driver
 # without power-state callbacks, an s2idle that fails in a child and
 # unwinds, and unloading it with devices away from their default state.
 . /tests/lib.sh
@@ -10,6 +11,7 @@ P=/sys/bus/platform/devices
 D=/sys/kernel/debug/pm_state_test
 A=test-device-a B=$A:test-device-b C=$B:test-device-c
 rtc=/sys/class/rtc/rtc0
+T=/sys/kernel/tracing
 mod=$(find /lib/modules/$(uname -r) -name pm_state_test_dev.ko | head -n 1)
 
 cur() { cat $P/$1/power/current; }
@@ -50,6 +52,52 @@ check_eq "c: still off after failed restore" off "$(cur $C)"
 check "c: on once disarmed" sh -c "echo on > $P/$C/power/current"
 check_eq "c: on" on "$(cur $C)"
 check "bad fault specs are refused" sh -c "! echo 'jump off' > $D/$C/fail && ! echo 'none off' > $D/$C/fail"
+
+# Double faults: a step and its undo both fail.  The unwind stops rather
+# than start a device it could not restore; the device stays in "on",
+# stopped, and "on" completes the move (the ABI's promise).
+steps() {
+	awk -v d="$C" '$0 ~ " " d " " { for (i = 1; i <= NF; i++)
+		if ($i ~ /^phase=/) { sub(/phase=/, "", $i); p = $i }
+		else if ($i ~ /^ret=/) { sub(/ret=/, "", $i); r = $i }
+		printf "%s%s %s", s, p, r; s = "|" }' $T/trace
+}
+echo 1 > $T/events/pm_state/pm_state_transition/enable
+echo > $T/trace
+echo "power off" > $D/$C/fail
+echo restore > $D/$C/fail
+check_eq "c: two faults armed" "power off|restore *" "$(tr '\n' '|' < $D/$C/fail | sed 's/|$//')"
+check "c: power and restore armed: echo off fails" sh -c "! echo off > $P/$C/power/current"
+check_eq "c: unwind stops at the failed restore, c is not started" \
+	"stop 0|save 0|power -5|restore -5" "$(steps)"
+check_eq "c: stays on, runtime active, faults consumed" "on active none" \
+	"$(cur $C) $(cat $P/$C/power/runtime_status) $(cat $D/$C/fail)"
+echo > $T/trace
+check "c: echo on completes the move" sh -c "echo on > $P/$C/power/current"
+check_eq "c: restored and started" "restore 0|start 0" "$(steps)"
+check_eq "c: context intact" 0x00c0ffee "$(cat $D/$C/context)"
+
+# On the way back, restore and the power back down both fail: c stays on,
+# saved, its context not yet back; runtime PM records the failed resume
+# until "on" succeeds.
+echo off > $P/$C/power/current
+echo restore > $D/$C/fail
+echo "power off" > $D/$C/fail
+echo > $T/trace
+check "c: restore and power off armed: echo on fails" sh -c "! echo on > $P/$C/power/current"
+check_eq "c: power, failed restore, failed power back" "power 0|restore -5|power -5" "$(steps)"
+check_eq "c: on, runtime error, context not restored" "on error 0xdeadbeef" \
+	"$(cur $C) $(cat $P/$C/power/runtime_status) $(cat $D/$C/context)"
+echo > $T/trace
+check "c: echo on completes the move" sh -c "echo on > $P/$C/power/current"
+check_eq "c: restored and started" "restore 0|start 0" "$(steps)"
+check_eq "c: on, runtime active, context restored" "on active 0x00c0ffee" \
+	"$(cur $C) $(cat $P/$C/power/runtime_status) $(cat $D/$C/context)"
+echo 0 > $T/events/pm_state/pm_state_transition/enable
+for i in 1 2 3 4; do echo save > $D/$C/fail; done
+check "c: a fifth fault is refused" sh -c "! echo save > $D/$C/fail"
+echo none > $D/$C/fail
+check_eq "c: none disarms them all" none "$(cat $D/$C/fail)"
 
 # A driver without power-state callbacks: a runtime move is the bus's own
 # work only; its dev_pm_ops run in system transitions (sleep-phases.sh).
