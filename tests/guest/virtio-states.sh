@@ -3,8 +3,9 @@
 # A virtio-blk disk on a virtio-mmio transport keeps working across the
 # transport's off state: the driver is frozen and the device reset in off,
 # set up again and restored on the way back, and the disk reads the same
-# data.  Unbinding the virtio driver while the transport is off resumes
-# the transport first.  The transport tested is the one the disk (/dev/vda) sits on; other
+# data.  A read issued while it is off waits and completes after on.
+# Unbinding the virtio driver while the transport is off resumes the
+# transport first.  The transport tested is the one the disk (/dev/vda) sits on; other
 # virtio devices (a console) may be bound to other transports.  Needs the
 # disk ("# drive: MiB" above, qemu.sh --drive): without one it fails.
 . /tests/lib.sh
@@ -42,6 +43,20 @@ for i in 1 2; do
 	echo "x$i" | dd of=/dev/vda bs=512 seek=2 conv=sync,fsync 2>/dev/null
 	check_eq "$n: the disk takes writes after off ($i)" "x$i" "$(rd 2)"
 done
+
+# A read issued while the transport is off waits in the block layer (the
+# driver's freeze quiesced its queue) without waking the transport, and
+# completes with the right data once the transport is on.
+check "$n: off before the read" sh -c "echo off > $d/power/current"
+rd 1 > /tmp/read-while-off &
+reader=$!
+sleep 1
+check "$n: the read waits while the transport is off" kill -0 $reader
+check_eq "$n: still off, runtime suspended" "off suspended" \
+	"$(cat $d/power/current) $(cat $d/power/runtime_status)"
+check "$n: on with the read pending" sh -c "echo on > $d/power/current"
+wait $reader
+check_eq "$n: the waiting read completes with the data" "$msg" "$(cat /tmp/read-while-off)"
 
 # Unbinding virtio_blk while the transport is off: the driver's remove
 # finds the transport resumed, and bound again the disk works.
