@@ -3,11 +3,20 @@
 # The PL031 enters each of its states from power/current and comes back
 # with its time and alarm: the counter goes on, the wake alarm stays set,
 # an alarm due while idle fires in idle (it stays a wake source), and one
-# due while off fires once the RTC is on again.  Armed for wakeup, it
-# cannot be held off.
+# due while off fires once the RTC is on again.  Out of on, the rtc class
+# is stopped: reading the time or setting an alarm fails with EAGAIN, and
+# nothing set is undone by the restore.  Armed for wakeup, it cannot be
+# held off.
 . /tests/lib.sh
 d=/sys/bus/amba/devices/9010000.pl031
 rtc=/sys/class/rtc/rtc0
+
+# The command fails, and says why: EAGAIN.
+check_eagain() {
+	local what=$1
+	shift
+	check "$what fails with EAGAIN" sh -c '! "$@" 2>/tmp/eagain.err && grep -q "temporarily unavailable" /tmp/eagain.err' sh "$@"
+}
 
 irqs() { awk '/rtc-pl031/ { n = 0; for (i = 2; i <= NF && $i ~ /^[0-9]+$/; i++) n += $i; print n }' /proc/interrupts; }
 
@@ -26,6 +35,11 @@ for s in $(cat $d/power/supports); do
 	t0=$(cat $rtc/since_epoch)
 	echo $s > $d/power/current
 	check_eq "pl031: current is $s" "$s" "$(cat $d/power/current)"
+	# Stopped, the rtc class refuses what would reach the hardware (and
+	# be undone by the restore): the time, the alarm, the ioctls.
+	check_eagain "pl031: in $s, reading the time" cat $rtc/since_epoch
+	check_eagain "pl031: in $s, setting an alarm" sh -c "echo +5 > $rtc/wakealarm"
+	check_eagain "pl031: in $s, RTC_RD_TIME" hwclock -r -f /dev/rtc0
 	sleep 2
 	echo on > $d/power/current
 	check_eq "pl031: current is on again after $s" on "$(cat $d/power/current)"
