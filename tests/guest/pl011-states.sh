@@ -8,7 +8,9 @@
 # once the port is suspended (idle); the block disabled (CR 0) in
 # retention and off; once it is on again the same enables and interrupt
 # mask as before, and the modem-control outputs (DTR, RTS) the serial core
-# holds for the port (restored by uart_resume_port()).
+# holds for the port (restored by uart_resume_port()).  Out of on, the
+# serial core does not reach the UART: data written meanwhile is held and
+# sent once it is on again, and opening the port waits for it.
 . /tests/lib.sh
 d=/sys/bus/amba/devices/9000000.pl011
 T=/sys/kernel/tracing
@@ -47,14 +49,32 @@ check_eq "pl011 on: CR has UARTEN, TXE and RXE (CR $cr_on)" \
 check_eq "pl011 on: IMSC unmasks the receive interrupts (IMSC $imsc_on)" \
 	"$(bits $((RXIM | RTIM)) 0xfff)" "$(bits $imsc_on $((RXIM | RTIM)))"
 
+# Bytes the UART transmitted, from the serial core's counter.
+txc() { sed -n 's/^0: .* tx:\([0-9]*\) .*/\1/p' /proc/tty/driver/ttyAMA; }
+# Held open from here: opening a port that is not up waits for start.
+exec 3<>/dev/ttyAMA0
+
 for s in $(cat $d/power/supports); do
 	[ "$s" = on ] && continue
 	echo > $T/trace
 	echo $s > $d/power/current
 	# Read everything before printing: the console is this UART.
 	cur=$(cat $d/power/current) cr_s=$(cr) imsc_s=$(imsc)
+	# Stopped, the serial core does not reach the UART: what is written
+	# is held, and opening the port (which brings it up) waits for start.
+	tx_a=$(txc)
+	echo "pmstate: written while $s" >&3
+	(exec 4</dev/ttyAMA0) &
+	opener=$!
+	sleep 1
+	tx_b=$(txc) cr_w=$(cr) imsc_w=$(imsc)
+	kill -0 $opener 2>/dev/null && open_waited=yes || open_waited=no
 	echo on > $d/power/current
+	wait $opener
+	open_rc=$?
 	cur_on=$(cat $d/power/current) cr_back=$(cr) imsc_back=$(imsc) modem_back=$(modem)
+	sleep 1
+	tx_c=$(txc)
 
 	check_eq "pl011: current is $s" "$s" "$cur"
 	case $s in
@@ -70,6 +90,12 @@ for s in $(cat $d/power/supports); do
 		check_eq "pl011 $s: IMSC masks every interrupt" 0x00000000 "$imsc_s"
 		;;
 	esac
+	check_eq "pl011 $s: nothing transmitted while stopped" "$tx_a" "$tx_b"
+	check_eq "pl011 $s: opening the port waits for start" yes "$open_waited"
+	check_eq "pl011 $s: CR and IMSC untouched while stopped" "$cr_s $imsc_s" "$cr_w $imsc_w"
+	check_eq "pl011 $s: the open completes after on" 0 "$open_rc"
+	check "pl011 $s: what was written while stopped is sent after on ($tx_b -> $tx_c)" \
+		test "$tx_c" -ge $((tx_b + 20))
 	check_eq "pl011: current is on again after $s" on "$cur_on"
 	check_eq "pl011: CR after $s enables as before (CR $cr_on -> $cr_back)" \
 		"$(bits $cr_on $((0xffff & ~(DTR | RTS))))" "$(bits $cr_back $((0xffff & ~(DTR | RTS))))"
