@@ -5,10 +5,13 @@
 # "on" resumes it, its parent and suppliers first.  A device may not leave
 # its operational state while a child or consumer (device link) is
 # operational, nor lose context while one keeps it: EBUSY, naming it.
-# Probe raises a parent that is down.  Autosuspend takes the deepest state
-# whose exit latency meets power/pm_qos_resume_latency_us.  The test genpd
-# domain powers off once all its devices are runtime suspended.  Unbinding
-# a parked device or unloading the driver finds every device operational.
+# Probe, and a move to a shallower state, raise a parent that is down.
+# Autosuspend takes the deepest state whose exit latency meets
+# power/pm_qos_resume_latency_us and that no child keeps it from.  The test genpd
+# domain powers off once all its devices are runtime suspended; system
+# sleep leaves a device parked in it alone.  Unbinding a parked device (or
+# one whose move back failed) or unloading the driver finds every device
+# operational.
 . /tests/lib.sh
 P=/sys/bus/platform/devices
 DRV=/sys/bus/platform/drivers/pm-state-test
@@ -51,6 +54,13 @@ check "b off refused while c keeps its context in idle" refused $B off $C
 check "b idle beside an idle c" set_to $B idle
 check "c on" set_to $C on
 check_eq "b c on" "on on" "$(cur $B) $(cur $C)"
+# Parked in a shallower state under a parent that lost its context: the
+# parent comes up first.
+check "c off" set_to $C off
+check "b off over an off c" set_to $B off
+check "c idle under an off b" set_to $C idle
+check_eq "b raised for c's idle; c idle" "on idle" "$(cur $B) $(cur $C)"
+check "c on" set_to $C on
 
 # Probe under a parent that is down: the parent comes up first.
 check "unbind c" sh -c "echo $C > $DRV/unbind"
@@ -99,6 +109,15 @@ check "trace: idle chosen for 50 us" grep -q "$C state=idle exit_latency_us=20 l
 echo 10 > $P/$C/power/pm_qos_resume_latency_us
 check_eq "c stays on with a 10 us limit" "on active" "$(autosuspend)"
 check "trace: nothing meets 10 us" grep -q "$C state=none exit_latency_us=0 limit_us=10" $T/trace
+# A parent that autosuspends takes no state its children keep it from: b
+# may not lose context under c idle.
+echo 50 > $P/$C/power/pm_qos_resume_latency_us
+echo auto > $P/$C/power/control
+echo auto > $P/$B/power/control
+sleep 0.3
+check_eq "b autosuspends to idle, not off, over an idle c" "idle idle" "$(cur $B) $(cur $C)"
+echo on > $P/$B/power/control
+echo on > $P/$C/power/control
 echo n/a > $P/$C/power/pm_qos_resume_latency_us
 check_eq "c back on after control=on" "on active" "$(cur $C) $(rpm $C)"
 
@@ -109,6 +128,27 @@ check "unbind a parked c" sh -c "echo $C > $DRV/unbind"
 check "c was on for its remove" sh -c "grep -q '$C power on' $D/log"
 check "bind c again" sh -c "echo $C > $DRV/bind"
 check_eq "c works: on, context intact" "on 0x00c0ffee" "$(cur $C) $(cat $D/$C/context)"
+# A move back that fails leaves no runtime PM error behind: the device is
+# parked where it was, and the resume before remove retries the move.
+check "c off" set_to $C off
+echo restore > $D/$C/fail
+check "c on fails when its restore fails" sh -c "! echo on > $P/$C/power/current"
+check_eq "c still off and runtime suspended, no error" "off suspended" "$(cur $C) $(rpm $C)"
+echo > $D/log
+check "unbind c after the failed move" sh -c "echo $C > $DRV/unbind"
+check "c was on for its remove" sh -c "grep -q '$C power on' $D/log && grep -q '$C restore' $D/log"
+check "bind c again" sh -c "echo $C > $DRV/bind"
+
+# System sleep leaves a parked device in the genpd domain alone: none of
+# its driver's sleep callbacks run, and its context survives.
+check "pd-tabled off" set_to $PDT off
+echo > $D/log
+echo platform > /sys/power/pm_test
+check "s2idle (pm_test=platform) with pd-tabled parked" sh -c "echo freeze > /sys/power/state"
+echo none > /sys/power/pm_test
+check "no sleep callback of the parked pd-tabled ran" sh -c "! grep '$PDT' $D/log | grep -q 'suspend\|resume'"
+check "pd-tabled on" set_to $PDT on
+check_eq "pd-tabled context intact" 0x00c0ffee "$(cat $D/$PDT/context)"
 
 # Unloading the driver with devices parked.
 set_to $C off
