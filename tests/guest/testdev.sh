@@ -78,15 +78,15 @@ check_eq "c: restored and started" "restore 0|start 0" "$(steps)"
 check_eq "c: context intact" 0x00c0ffee "$(cat $D/$C/context)"
 
 # On the way back, restore and the power back down both fail: c stays on,
-# saved, its context not yet back; runtime PM records the failed resume
-# until "on" succeeds.
+# saved, its context not yet back, and runtime suspended with no error
+# left, so that the next resume ("on") completes the move.
 echo off > $P/$C/power/current
 echo restore > $D/$C/fail
 echo "power off" > $D/$C/fail
 echo > $T/trace
 check "c: restore and power off armed: echo on fails" sh -c "! echo on > $P/$C/power/current"
 check_eq "c: power, failed restore, failed power back" "power 0|restore -5|power -5" "$(steps)"
-check_eq "c: on, runtime error, context not restored" "on error 0xdeadbeef" \
+check_eq "c: on, runtime suspended, context not restored" "on suspended 0xdeadbeef" \
 	"$(cur $C) $(cat $P/$C/power/runtime_status) $(cat $D/$C/context)"
 echo > $T/trace
 check "c: echo on completes the move" sh -c "echo on > $P/$C/power/current"
