@@ -62,6 +62,26 @@ check "c idle under an off b" set_to $C idle
 check_eq "b raised for c's idle; c idle" "on idle" "$(cur $B) $(cur $C)"
 check "c on" set_to $C on
 
+# In use: a runtime PM reference taken since the driver bound keeps a
+# device from parking; power/control "on" does not (a park is explicit).
+in_use_refused() {
+	dmesg -c > /dev/null
+	out=$(sh -c "echo off > $P/$1/power/current" 2>&1)
+	echo "$out" | grep -q "Device or resource busy" &&
+		dmesg | grep -q "off refused: in use, 1 runtime PM reference"
+}
+check_eq "c: power/control on, as its driver left it" on "$(cat $P/$C/power/control)"
+check "c taken by a user" sh -c "echo 1 > $D/$C/busy"
+check "c off refused while in use" in_use_refused $C
+check_eq "c still on and active" "on active" "$(cur $C) $(rpm $C)"
+check "c released by its user" sh -c "echo 0 > $D/$C/busy"
+check "c off, power/control on" set_to $C off
+check_eq "c parked, power/control still on" "off suspended on" \
+	"$(cur $C) $(rpm $C) $(cat $P/$C/power/control)"
+check "c taken by a user while parked" sh -c "echo 1 > $D/$C/busy"
+check_eq "the user's reference resumed c" "on active" "$(cur $C) $(rpm $C)"
+check "c released" sh -c "echo 0 > $D/$C/busy"
+
 # Probe under a parent that is down: the parent comes up first.
 check "unbind c" sh -c "echo $C > $DRV/unbind"
 check "unbound c off" set_to $C off
