@@ -3,8 +3,9 @@
 # with its configuration: the direction, output level and interrupt
 # configuration registers (programmed and read with devmem, which needs
 # CONFIG_DEVMEM) are as before, gpiolib's view in /sys/kernel/debug/gpio is
-# unchanged, and in off the block really is in its reset state.  An edge
-# latched while out of on is still pending once on again.
+# unchanged, and in off the block really is in its reset state.  Out of
+# on, gpio users reach only a shadow of the registers, applied once on.
+# An edge latched while out of on is still pending once on again.
 . /tests/lib.sh
 d=/sys/bus/amba/devices/9030000.pl061
 R=0x09030000
@@ -56,6 +57,52 @@ for s in $(cat $d/power/supports); do
 	check_eq "pl061: /sys/kernel/debug/gpio after $s" "$gpio_before" "$(grep -A9 9030000.pl061 /sys/kernel/debug/gpio)"
 done
 devmem $((R + 0x410)) 8 0
+
+# A user of the gpio chip while the PL061 is out of on (the test driver's
+# in-kernel gpio user): nothing reaches the block, whose registers stay as
+# they were; output levels and directions set meanwhile are driven once on;
+# an output reads the level it will drive, an input cannot be read (EAGAIN).
+mod=$(find /lib/modules/$(uname -r) -name pm_state_test_dev.ko | head -n 1)
+grep -q '^pm_state_test_dev ' /proc/modules || insmod "$mod"
+G=/sys/kernel/debug/pm_state_test/gpio
+gpio() { echo "9030000.pl061 $*" > $G; }
+eagain() {
+	out=$(sh -c "echo '9030000.pl061 $1 get' > $G" 2>&1)
+	echo "$out" | grep -q "Resource temporarily unavailable"
+}
+data67() { bits $(devmem $((R + (0xc0 << 2))) 8) 0xc0; }
+dir67() { bits $(devmem $((R + 0x400)) 8) 0xc0; }
+for s in $(cat $d/power/supports); do
+	[ "$s" = on ] && continue
+	gpio 6 out 0 && gpio 7 in
+	check_eq "pl061: line 6 an output driving 0, line 7 an input" "0x40 0x00" \
+		"$(dir67) $(bits $(data67) 0x40)"
+	echo $s > $d/power/current
+	parked=$(regs)
+	check "pl061 $s: line 6 set to 1" gpio 6 set 1
+	check "pl061 $s: line 6 read" gpio 6 get
+	check_eq "pl061 $s: line 6 reads the level it will drive" 1 "$(cat $G)"
+	check "pl061 $s: line 7 made an output driving 1" gpio 7 out 1
+	check "pl061 $s: line 5, an input, cannot be read: EAGAIN" eagain 5
+	check_eq "pl061 $s: nothing reached the block" "$parked" "$(regs)"
+	echo on > $d/power/current
+	check_eq "pl061: after $s, lines 6 and 7 outputs driving 1" "0xc0 0xc0" "$(dir67) $(data67)"
+	check "pl061: after $s, line 5 read" gpio 5 get
+	gpio 6 in && gpio 7 in
+done
+
+# power/control "on" written after the driver bound keeps the PL061 from
+# being parked: a user of runtime PM says it must stay powered.
+s=$(tr ' ' '\n' < $d/power/supports | grep -vx on | head -n 1)
+dmesg -c > /dev/null
+echo on > $d/power/control
+out=$(sh -c "echo $s > $d/power/current" 2>&1)
+check "pl061: $s refused with power/control on" sh -c "echo '$out' | grep -q 'Device or resource busy'"
+check "pl061: the log says why" sh -c "dmesg | grep -q '$s refused: in use, 1 runtime PM reference'"
+check_eq "pl061: still on" on "$(cat $d/power/current)"
+echo auto > $d/power/control
+check "pl061: $s once power/control is auto" sh -c "echo $s > $d/power/current"
+echo on > $d/power/current
 
 # An edge latched while the PL061 is out of on is delivered once it is on
 # again, not cleared (a power-button press is not lost).  From outside,
