@@ -91,6 +91,21 @@ for s in $(cat $d/power/supports); do
 	gpio 6 in && gpio 7 in
 done
 
+# Moving on to a deeper state keeps what was set meanwhile: the shadow,
+# not the registers, is what the second save keeps.
+deep=$(tr ' ' '\n' < $d/power/supports | tail -n 1)
+shallow=$(tr ' ' '\n' < $d/power/supports | grep -vx on | head -n 1)
+if [ "$deep" != "$shallow" ]; then
+	gpio 6 out 0
+	echo $shallow > $d/power/current
+	gpio 6 set 1
+	echo $deep > $d/power/current
+	echo on > $d/power/current
+	check_eq "pl061: line 6 set in $shallow is driven after $deep and on" "0x40 0x40" \
+		"$(dir67) $(bits $(data67) 0x40)"
+	gpio 6 in
+fi
+
 # power/control "on" written after the driver bound keeps the PL061 from
 # being parked: a user of runtime PM says it must stay powered.
 s=$(tr ' ' '\n' < $d/power/supports | grep -vx on | head -n 1)

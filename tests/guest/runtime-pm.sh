@@ -63,7 +63,8 @@ check_eq "b raised for c's idle; c idle" "on idle" "$(cur $B) $(cur $C)"
 check "c on" set_to $C on
 
 # In use: a runtime PM reference taken since the driver bound keeps a
-# device from parking; power/control "on" does not (a park is explicit).
+# device from parking.  The test driver sets power/control "on" in its
+# probe: that one is its own, and "auto" written since does not hide a user.
 in_use_refused() {
 	dmesg -c > /dev/null
 	out=$(sh -c "echo off > $P/$1/power/current" 2>&1)
@@ -81,6 +82,11 @@ check_eq "c parked, power/control still on" "off suspended on" \
 check "c taken by a user while parked" sh -c "echo 1 > $D/$C/busy"
 check_eq "the user's reference resumed c" "on active" "$(cur $C) $(rpm $C)"
 check "c released" sh -c "echo 0 > $D/$C/busy"
+echo auto > $P/$C/power/control
+check "c taken by a user, power/control auto" sh -c "echo 1 > $D/$C/busy"
+check "c off refused while in use, power/control auto" in_use_refused $C
+check "c released" sh -c "echo 0 > $D/$C/busy"
+echo on > $P/$C/power/control
 
 # Probe under a parent that is down: the parent comes up first.
 check "unbind c" sh -c "echo $C > $DRV/unbind"
