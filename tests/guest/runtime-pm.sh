@@ -69,11 +69,11 @@ in_use_refused() {
 	dmesg -c > /dev/null
 	out=$(sh -c "echo off > $P/$1/power/current" 2>&1)
 	echo "$out" | grep -q "Device or resource busy" &&
-		dmesg | grep -q "off refused: in use, 1 runtime PM reference"
+		dmesg | grep -q "off refused: in use, runtime PM usage count $2 where its driver holds $3"
 }
 check_eq "c: power/control on, as its driver left it" on "$(cat $P/$C/power/control)"
 check "c taken by a user" sh -c "echo 1 > $D/$C/busy"
-check "c off refused while in use" in_use_refused $C
+check "c off refused while in use" in_use_refused $C 2 1
 check_eq "c still on and active" "on active" "$(cur $C) $(rpm $C)"
 check "c released by its user" sh -c "echo 0 > $D/$C/busy"
 check "c off, power/control on" set_to $C off
@@ -84,9 +84,27 @@ check_eq "the user's reference resumed c" "on active" "$(cur $C) $(rpm $C)"
 check "c released" sh -c "echo 0 > $D/$C/busy"
 echo auto > $P/$C/power/control
 check "c taken by a user, power/control auto" sh -c "echo 1 > $D/$C/busy"
-check "c off refused while in use, power/control auto" in_use_refused $C
+check "c off refused while in use, power/control auto" in_use_refused $C 1 0
 check "c released" sh -c "echo 0 > $D/$C/busy"
 echo on > $P/$C/power/control
+# A user racing parks: whenever it holds c, c is on (a park goes through
+# runtime PM's own suspend, which a resume waits for).  A slow power step
+# makes the window wide.
+echo 20 > $D/$C/power_delay_ms
+(for i in $(seq 300); do
+	echo 1 > $D/$C/busy; s=$(cat $D/$C/state); echo 0 > $D/$C/busy
+	[ "$s" = on ] || echo "user saw $s"
+done > /tmp/user.log) &
+user=$!
+for i in $(seq 100); do
+	echo off > $P/$C/power/current 2>/dev/null
+	echo on > $P/$C/power/current
+done
+wait $user
+echo 0 > $D/$C/power_delay_ms
+check_eq "a user racing 100 parks always found c on" "" "$(sort -u /tmp/user.log)"
+check "c on after the race" set_to $C on
+check_eq "c on and active" "on active 0" "$(cur $C) $(rpm $C) $(cat $D/$C/busy)"
 
 # Probe under a parent that is down: the parent comes up first.
 check "unbind c" sh -c "echo $C > $DRV/unbind"
@@ -144,8 +162,16 @@ sleep 0.3
 check_eq "b autosuspends to idle, not off, over an idle c" "idle idle" "$(cur $B) $(cur $C)"
 echo on > $P/$B/power/control
 echo on > $P/$C/power/control
-echo n/a > $P/$C/power/pm_qos_resume_latency_us
 check_eq "c back on after control=on" "on active" "$(cur $C) $(rpm $C)"
+# "n/a" is a limit of 0: no suspend at all, so no park either ("0" is none).
+echo n/a > $P/$C/power/pm_qos_resume_latency_us
+qos_refused() {
+	dmesg -c > /dev/null
+	! echo off > $P/$C/power/current 2>/dev/null &&
+		dmesg | grep -q "off refused: its PM QoS resume latency limit is 0"
+}
+check "c off refused with a resume latency limit of n/a" qos_refused
+echo 0 > $P/$C/power/pm_qos_resume_latency_us
 
 # Unbinding a parked device: the driver core resumes it for remove.
 check "c off" set_to $C off
