@@ -113,7 +113,7 @@ dmesg -c > /dev/null
 echo on > $d/power/control
 out=$(sh -c "echo $s > $d/power/current" 2>&1)
 check "pl061: $s refused with power/control on" sh -c "echo '$out' | grep -q 'Device or resource busy'"
-check "pl061: the log says why" sh -c "dmesg | grep -q '$s refused: in use, runtime PM usage count 2 where its driver holds 1'"
+check "pl061: the log says why" sh -c "dmesg | grep -q '$s refused: in use or resuming, runtime PM usage count 2 where its driver holds 1'"
 check_eq "pl061: still on" on "$(cat $d/power/current)"
 echo auto > $d/power/control
 check "pl061: $s once power/control is auto" sh -c "echo $s > $d/power/current"

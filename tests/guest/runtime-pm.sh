@@ -69,7 +69,7 @@ in_use_refused() {
 	dmesg -c > /dev/null
 	out=$(sh -c "echo off > $P/$1/power/current" 2>&1)
 	echo "$out" | grep -q "Device or resource busy" &&
-		dmesg | grep -q "off refused: in use, runtime PM usage count $2 where its driver holds $3"
+		dmesg | grep -q "off refused: in use or resuming, runtime PM usage count $2 where its driver holds $3"
 }
 check_eq "c: power/control on, as its driver left it" on "$(cat $P/$C/power/control)"
 check "c taken by a user" sh -c "echo 1 > $D/$C/busy"
@@ -104,6 +104,21 @@ wait $user
 echo 0 > $D/$C/power_delay_ms
 check_eq "a user racing 100 parks always found c on" "" "$(sort -u /tmp/user.log)"
 check "c on after the race" set_to $C on
+# Parking a device runtime-suspended in another state resumes it first,
+# through runtime PM: a user that comes meanwhile waits and gets it on.
+echo auto > $P/$C/power/control
+sleep 0.3
+check_eq "c autosuspended to off" "off suspended" "$(cur $C) $(rpm $C)"
+echo 300 > $D/$C/power_delay_ms
+(echo idle > $P/$C/power/current) 2>/dev/null &
+mover=$!
+sleep 0.1
+check "a user of c during its move from off to idle" sh -c "echo 1 > $D/$C/busy"
+check_eq "the user found c on" on "$(cat $D/$C/state)"
+wait $mover
+echo 0 > $D/$C/busy
+echo 0 > $D/$C/power_delay_ms
+echo on > $P/$C/power/control
 check_eq "c on and active" "on active 0" "$(cur $C) $(rpm $C) $(cat $D/$C/busy)"
 
 # Probe under a parent that is down: the parent comes up first.
