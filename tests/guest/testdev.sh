@@ -2,7 +2,8 @@
 # boot: direct uboot
 # The power-state test driver (pm_state_test_dev.ko): its hierarchy, its
 # transition log, context loss and restore, fault injection at each step
-# (the device stays where it was), double faults (a step and its undo
+# (the device stays where it was), its class stopped out of on (nothing
+# reaches the pretend hardware), double faults (a step and its undo
 # both fail: the result the ABI documents), the fallback to dev_pm_ops for a driver
 # without power-state callbacks, an s2idle that fails in a child and
 # unwinds, and unloading it with devices away from their default state.
@@ -34,6 +35,24 @@ check "c: off -> on" sh -c "echo on > $P/$C/power/current"
 check_eq "c: context restored" 0x00c0ffee "$(cat $D/$C/context)"
 check_eq "c: log of the round trip" "save off 0|power off 0|power on 0|restore off 0" \
 	"$(log | awk -v d=$C '$2 == d { printf "%s%s %s %s", s, $3, $4, $5; s = "|" }')"
+
+# The device's class is stopped out of on: its register, reached through
+# the class device, fails with EAGAIN (nothing reaches the pretend
+# hardware: no stray access), and holds what was written once on again.
+R=/sys/class/pm_state_test/$C-reg/reg
+eagain() { sh -c "cat $R" 2>&1 | grep -q "Resource temporarily unavailable"; }
+check "c: register written through its class" sh -c "echo 0x1234 > $R"
+check_eq "c: register read through its class" 0x00001234 "$(cat $R)"
+for s in $(cat $P/$C/power/supports); do
+	[ "$s" = on ] && continue
+	echo $s > $P/$C/power/current
+	check "c: in $s the class read fails with EAGAIN" eagain
+	check "c: in $s the class write fails" sh -c "! echo 0x5678 > $R 2>/dev/null"
+	check_eq "c: in $s no access reached the hardware" 0 "$(cat $D/$C/stray_accesses)"
+	echo on > $P/$C/power/current
+	check_eq "c: register after $s" 0x00001234 "$(cat $R)"
+done
+echo 0x00c0ffee > $R
 
 # Fault injection: each step fails once, the device stays where it was.
 for f in "save off" "power off"; do
