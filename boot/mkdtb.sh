@@ -26,6 +26,14 @@ trap 'rm -rf "$work"' EXIT
 # QEMU dumps an unpacked 1 MiB blob that the kernel does not boot from -dtb;
 # dtc packs it (fdtoverlay's output is packed too).
 dtc -q -I dtb -O dtb -o "$work/out.dtb" "$work/virt.dtb"
+# Nor does it have __symbols__: each top-level node with a phandle gets a
+# label named after it (pl061@9030000: pl061, apb-pclk: apb_pclk), so that
+# overlays can point at QEMU's nodes (gpios = <&pl061 4 0>) as at their own.
+for node in $(fdtget -l "$work/out.dtb" /); do
+	fdtget "$work/out.dtb" "/$node" phandle >/dev/null 2>&1 || continue
+	label=${node%%@*}
+	fdtput -p -t s "$work/out.dtb" /__symbols__ "${label//-/_}" "/$node"
+done
 # Applied one at a time, each on the result of the ones before it, so an
 # overlay may use the labels of an earlier one and a failure names its file.
 for ov in "$@"; do

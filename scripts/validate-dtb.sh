@@ -40,6 +40,50 @@ findings=$(dt-validate -s "$schema" "$dtb" 2>&1 | awk -v list="$tabled" '
 		if (!(node in kind)) next
 		if (kind[node] ~ /own/ || $0 ~ /power-state/) print
 	}')
+
+# What a schema cannot see: a state used by a device must name only the
+# clocks (clock-names), supplies (<name>-supply) and resets of that device.
+resources=$(dtc -q -I dtb -O dts "$dtb" | awk '
+	function strs(v, out,   n) {	# "a\0b" -> out[1..n]
+		gsub(/^"|";$/, "", v); return split(v, out, /\\0/)
+	}
+	/^[\t ]*[^ \t]+ \{$/ { path = $1 == "/" ? "" : path "/" $1; next }
+	/^[\t ]*\};$/ { sub(/\/[^\/]*$/, "", path); next }
+	/^[\t ]*[a-z#,_-]+( = .*)?;$/ {
+		line = $0; sub(/^[\t ]*/, "", line)
+		key = line; sub(/( = .*)?;$/, "", key)
+		val = line; sub(/^[^=]*= ?/, "", val)
+		prop[path, key] = (key == line || val == line) ? "" : val
+		has[path, key] = 1
+		if (key == "phandle") { gsub(/[<>;]/, "", val); node_of[val] = path }
+		if (key == "power-states") users[path] = val
+	}
+	END {
+		for (dev in users) {
+			v = users[dev]; gsub(/[<>;]/, "", v); n = split(v, ph, " ")
+			for (i = 1; i <= n; i++) {
+				st = node_of[ph[i]]
+				if (st == "") continue
+				if (has[st, "stopped-clocks"]) {
+					nc = strs(prop[st, "stopped-clocks"], clk)
+					strs(prop[dev, "clock-names"], cn); known = ""
+					for (j in cn) known = known " " cn[j] " "
+					for (j = 1; j <= nc; j++)
+						if (index(known, " " clk[j] " ") == 0)
+							printf "%s: power-states[%d] (%s) stops clock \"%s\", which is not in its clock-names\n", dev, i - 1, st, clk[j]
+				}
+				if (has[st, "off-supplies"]) {
+					ns = strs(prop[st, "off-supplies"], sup)
+					for (j = 1; j <= ns; j++)
+						if (!has[dev, sup[j] "-supply"])
+							printf "%s: power-states[%d] (%s) switches off supply \"%s\", but the node has no %s-supply\n", dev, i - 1, st, sup[j], sup[j]
+				}
+				if (has[st, "reset-asserted"] && !has[dev, "resets"])
+					printf "%s: power-states[%d] (%s) asserts reset, but the node has no resets\n", dev, i - 1, st
+			}
+		}
+	}')
+findings=$(printf '%s\n%s' "$findings" "$resources" | sed '/^$/d')
 count=$(wc -l <<< "$nodes")
 if [ -n "$findings" ]; then
 	echo "$findings"

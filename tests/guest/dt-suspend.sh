@@ -2,8 +2,7 @@
 # System sleep woken by the PL031 alarm moves every device with a table
 # from dts/virt-pmstate.dtso to the state its DT maps to the system state
 # and back, children before parents on the way down and after them on the
-# way up (seen in the trace).  fw-cfg has a table but no driver, so it
-# stays where it is.  "freeze" is system state standby, "mem"
+# way up (seen in the trace).  "freeze" is system state standby, "mem"
 # (s2idle on virt) is suspend.  The PL031 keeps time through each sleep:
 # its counter advances by at least the alarm interval, and by as much as the
 # system clock.

@@ -1,0 +1,144 @@
+# SPDX-License-Identifier: GPL-2.0
+# overlays: dts/virt-pmstate.dtso dts/virt-pl061.dtso dts/virt-resources.dtso
+# States that switch hardware (dts/virt-resources.dtso): a state's clocks,
+# supplies and resets follow it through 6.1's frameworks and real drivers.
+# PL061 line 4 drives a gpio-gate-clock (r1's fck), line 5 the enable of a
+# regulator-fixed (the vdd of r1 and r2); the PL061's GPIODATA register,
+# the clock's enable count and the regulator show the hardware.  Idle
+# stops fck; off also asserts the shared reset line and switches vdd off,
+# which goes off only when the second device does.  The way up is the
+# reverse of the way down; a clock or reset that fails unwinds the move
+# with the resource named; system suspend takes the same steps; a device
+# no driver binds is in its default state after boot.
+. /tests/lib.sh
+P=/sys/bus/platform/devices
+D=/sys/kernel/debug/pm_state_test
+T=/sys/kernel/tracing
+R1=test-device-r1 R2=test-device-r2 U=test-device-unbound
+RES=$D/test-resources
+CLK=/sys/kernel/debug/clk/clock-gpio-gate
+mod=$(find /lib/modules/$(uname -r) -name pm_state_test_dev.ko | head -n 1)
+
+cur() { cat $P/$1/power/current; }
+move() { echo "$2" > $P/$1/power/current; }
+# GPIODATA through the all-lines address mask: bit 4 the clock, bit 5 vdd.
+line() { echo $(( ($(devmem $((0x9030000 + 0x3fc)) 8) >> $1) & 1 )); }
+vdd_dir=$(grep -l '^pmstate-test-vdd$' /sys/class/regulator/*/name | xargs dirname)
+vdd() { cat "$vdd_dir/state"; }
+clk_count() { cat $CLK/clk_enable_count; }
+# The resource steps of the trace: "<device> <kind> <name> <on|off> ret=<n>"
+steps() {
+	sed -n 's/.*pm_state_resource: \([^ ]*\) \([a-z]*\) \([a-z_]*\) \(o[nf]*\) ret=\(-*[0-9]*\)$/\1 \2 \3 \4 \5/p' $T/trace |
+		awk -v d="$1" '$1 == d { printf "%s%s %s %s", s, $2, $3, $4; s = "|" }'
+}
+
+# Before the module: nothing binds the unbound device, which went to its
+# default state when boot had probed.
+check_eq "unbound: in its default state after boot" off "$(cur $U)"
+check "unbound: no driver" test ! -e $P/$U/driver
+check "boot log: no device failed to reach its default state" sh -c "! dmesg | grep -q 'cannot reach its default state'"
+check "devmem can read the PL061" devmem $((0x9030000 + 0x3fc)) 8
+
+! grep -q '^pm_state_test_dev ' /proc/modules || rmmod pm_state_test_dev
+check "insmod pm_state_test_dev" insmod "$mod"
+check "r1 and r2 bound" test -e $P/$R1/driver -a -e $P/$R2/driver
+echo 1 > $T/events/pm_state/pm_state_resource/enable
+echo > $T/trace
+
+# Both on: what their states need is on, for both of them.
+check_eq "on: fck of r1 runs (PL061 line 4)" 1 "$(line 4)"
+check_eq "on: fck enabled once (r1)" 1 "$(clk_count)"
+check "on: clk_summary lists the gate enabled" sh -c "grep -Eq '^ *clock-gpio-gate +1 +1 ' /sys/kernel/debug/clk/clk_summary"
+check_eq "on: vdd on (PL061 line 5)" 1 "$(line 5)"
+check_eq "on: vdd enabled" enabled "$(vdd)"
+check_eq "on: reset line deasserted" N "$(cat $RES/reset_asserted)"
+
+# Idle stops the clock only.
+check "r1: on -> idle" move $R1 idle
+check_eq "r1 idle: fck gated (PL061 line 4)" 0 "$(line 4)"
+check_eq "r1 idle: clk enable count 0" 0 "$(clk_count)"
+check_eq "r1 idle: vdd still on" 1 "$(line 5)"
+check_eq "r1 idle: steps" "clock fck off" "$(steps $R1)"
+
+# Off asserts reset and cuts vdd, but both are shared with r2, still on.
+# A parked device goes deeper through on (runtime PM resumes it first).
+echo > $T/trace
+check "r1: idle -> off" move $R1 off
+check_eq "r1 off: vdd stays on for r2" 1 "$(line 5)"
+check_eq "r1 off: reset stays deasserted for r2" N "$(cat $RES/reset_asserted)"
+check_eq "r1 off: steps (its own holds), through on" \
+	"clock fck on|reset all off|clock fck off|supply vdd off" "$(steps $R1)"
+check "regulator_summary: r1's vdd consumer disabled" sh -c "grep -Eq 'test-device-r1-vdd +0 ' /sys/kernel/debug/regulator/regulator_summary"
+
+echo > $T/trace
+check "r2: on -> off" move $R2 off
+check_eq "r2 off: vdd off (PL061 line 5)" 0 "$(line 5)"
+check_eq "r2 off: vdd disabled" disabled "$(vdd)"
+check_eq "r2 off: reset line asserted" Y "$(cat $RES/reset_asserted)"
+check_eq "r2 off: down in order: reset, clock, supply" "reset all off|clock fck off|supply vdd off" "$(steps $R2)"
+
+# Back up: the reverse order.
+echo > $T/trace
+check "r2: off -> on" move $R2 on
+check_eq "r2 on: up in order: supply, clock, reset" "supply vdd on|clock fck on|reset all on" "$(steps $R2)"
+check_eq "r2 on: vdd on" 1 "$(line 5)"
+check_eq "r2 on: reset deasserted" N "$(cat $RES/reset_asserted)"
+check "r1: off -> on" move $R1 on
+check_eq "r1 on: fck runs" 1 "$(line 4)"
+check_eq "r1 on: clk enable count 1" 1 "$(clk_count)"
+check_eq "r1 on: context restored" 0x00c0ffee "$(cat $D/$R1/context)"
+
+# A clock that fails on the way up: the supply and reset switched on for
+# the move go back off, the device stays off, the error names the clock.
+move $R1 off
+move $R2 off
+echo > $T/trace
+echo 1 > $RES/fail_clock
+check "r2: off -> on fails with the clock" sh -c "! echo on > $P/$R2/power/current"
+check_eq "r2: still off" off "$(cur $R2)"
+check_eq "r2: pretend hardware still off" off "$(cat $D/$R2/state)"
+check "boot log names the clock" sh -c "dmesg | tail -n 20 | grep -q 'test-device-r2: pm_state: cannot switch on clock fck: -5'"
+check_eq "r2: steps: supply on, clock fails, supply back off" \
+	"supply vdd on|clock fck on|supply vdd off" "$(steps $R2)"
+check_eq "r2: vdd off again" 0 "$(line 5)"
+check_eq "r2: reset still asserted" Y "$(cat $RES/reset_asserted)"
+check "r2: off -> on works next time" move $R2 on
+check_eq "r2: vdd on" 1 "$(line 5)"
+
+# A reset line that fails on the way down (r2 is its last user): the move
+# unwinds and r2 stays on, with its clock and supply.
+echo > $T/trace
+echo 1 > $RES/fail_reset
+check "r2: on -> off fails with the reset line" sh -c "! echo off > $P/$R2/power/current"
+check_eq "r2: still on" on "$(cur $R2)"
+check_eq "r2: pretend hardware on" on "$(cat $D/$R2/state)"
+check "boot log names the reset" sh -c "dmesg | tail -n 20 | grep -q 'test-device-r2: pm_state: cannot switch off reset all: -5'"
+check_eq "r2: vdd on" 1 "$(line 5)"
+check_eq "r2: reset deasserted" N "$(cat $RES/reset_asserted)"
+check "r2: on -> off works next time" move $R2 off
+check_eq "r2: vdd off" 0 "$(line 5)"
+move $R2 on
+move $R1 on
+
+# System suspend drives the same resources through the mapping: off in
+# suspend (mem is s2idle on virt), back on after.
+echo > $T/trace
+echo 0 > /sys/class/rtc/rtc0/wakealarm
+echo +2 > /sys/class/rtc/rtc0/wakealarm
+check "echo mem, woken by the RTC" sh -c "echo mem > /sys/power/state"
+check_eq "suspend: r2 went down and up in order" \
+	"reset all off|clock fck off|supply vdd off|supply vdd on|clock fck on|reset all on" "$(steps $R2)"
+check_eq "suspend: r1 went down and up" \
+	"reset all off|clock fck off|supply vdd off|supply vdd on|clock fck on|reset all on" "$(steps $R1)"
+check_eq "after suspend: fck runs" 1 "$(line 4)"
+check_eq "after suspend: vdd on" 1 "$(line 5)"
+
+# Unbinding: without a default state, r1 stays on, and so does what it
+# holds; binding it again changes nothing.
+check "unbind r1" sh -c "echo $R1 > /sys/bus/platform/drivers/pm-state-test/unbind"
+check_eq "r1 unbound: stays on" on "$(cur $R1)"
+check_eq "r1 unbound: fck still held" 1 "$(clk_count)"
+check "bind r1" sh -c "echo $R1 > /sys/bus/platform/drivers/pm-state-test/bind"
+check_eq "r1 bound again: fck enabled once" 1 "$(clk_count)"
+echo 0 > $T/events/pm_state/pm_state_resource/enable
+done_testing
