@@ -1,0 +1,35 @@
+# SPDX-License-Identifier: GPL-2.0
+# overlays: dts/virt-pmstate.dtso dts/virt-pl061.dtso dts/examples/pl031.dtso
+# README's example table, as a porter would copy it: the PL031 RTC with
+# its clock (apb_pclk, from QEMU's DTB) and a supply on PL061 line 6.  It
+# is accepted, off switches the supply off and on back on, the RTC keeps
+# time, and suspend takes its mapped state.
+. /tests/lib.sh
+d=/sys/bus/amba/devices/9010000.pl031
+vdd_dir=$(grep -l '^vdd-rtc$' /sys/class/regulator/*/name | xargs dirname)
+line6() { echo $(( ($(devmem $((0x9030000 + 0x3fc)) 8) >> 6) & 1 )); }
+
+check "boot log: no power-state error" sh -c "! dmesg | grep -E 'pl031.*(power-state|pm_state).*(not|fail|cannot|reject)'"
+check_eq "PL031: supports" "on idle off" "$(cat $d/power/supports)"
+check_eq "PL031: suspend maps to idle" idle "$(cat $d/power/system_suspend)"
+check "regulator vdd-rtc registered" test -n "$vdd_dir"
+check_eq "on: vdd-rtc enabled" enabled "$(cat $vdd_dir/state)"
+check_eq "on: PL061 line 6 high" 1 "$(line6)"
+# Armed for wakeup by its driver, the RTC may not go where it cannot wake
+# the system from: disarm it to move it off.
+check "PL031 armed: on -> off refused (EBUSY)" sh -c "! echo off > $d/power/current"
+echo disabled > $d/power/wakeup
+check "PL031 disarmed: on -> off" sh -c "echo off > $d/power/current"
+check_eq "off: vdd-rtc disabled" disabled "$(cat $vdd_dir/state)"
+check_eq "off: PL061 line 6 low" 0 "$(line6)"
+check "PL031: off -> on" sh -c "echo on > $d/power/current"
+check_eq "on again: vdd-rtc enabled" enabled "$(cat $vdd_dir/state)"
+echo enabled > $d/power/wakeup
+t0=$(cat /sys/class/rtc/rtc0/since_epoch)
+sleep 2
+check "the RTC keeps time" test "$(cat /sys/class/rtc/rtc0/since_epoch)" -ge $((t0 + 1))
+echo 0 > /sys/class/rtc/rtc0/wakealarm
+echo +2 > /sys/class/rtc/rtc0/wakealarm
+check "echo mem, woken by the PL031 in idle" sh -c "echo mem > /sys/power/state"
+check_eq "after suspend: PL031 on" on "$(cat $d/power/current)"
+done_testing
