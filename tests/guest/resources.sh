@@ -38,6 +38,10 @@ check_eq "unbound: in its default state after boot" off "$(cur $U)"
 check "unbound: no driver" test ! -e $P/$U/driver
 check "boot log: no device failed to reach its default state" sh -c "! dmesg | grep -q 'cannot reach its default state'"
 check "devmem can read the PL061" devmem $((0x9030000 + 0x3fc)) 8
+# r2's clock and reset come from the module: a move is "try again".
+check "r2 unbound, provider missing: off fails with EAGAIN" \
+	sh -c "sh -c 'echo off > $P/$R2/power/current' 2>&1 | grep -q 'Resource temporarily unavailable'"
+check_eq "r2: still on" on "$(cur $R2)"
 
 ! grep -q '^pm_state_test_dev ' /proc/modules || rmmod pm_state_test_dev
 check "insmod pm_state_test_dev" insmod "$mod"
@@ -133,12 +137,19 @@ check_eq "suspend: r1 went down and up" \
 check_eq "after suspend: fck runs" 1 "$(line 4)"
 check_eq "after suspend: vdd on" 1 "$(line 5)"
 
-# Unbinding: without a default state, r1 stays on, and so does what it
-# holds; binding it again changes nothing.
+# Unbinding: r1 has no default state and stays on, but what it held is
+# let go; binding it again takes it back.
 check "unbind r1" sh -c "echo $R1 > /sys/bus/platform/drivers/pm-state-test/unbind"
 check_eq "r1 unbound: stays on" on "$(cur $R1)"
-check_eq "r1 unbound: fck still held" 1 "$(clk_count)"
+check_eq "r1 unbound: fck let go" 0 "$(clk_count)"
 check "bind r1" sh -c "echo $R1 > /sys/bus/platform/drivers/pm-state-test/bind"
 check_eq "r1 bound again: fck enabled once" 1 "$(clk_count)"
+
+# With both devices unbound, nothing pins the module that provides their
+# clock and reset line: it unloads, and vdd, which nobody holds, is off.
+check "unbind r1 and r2" sh -c "echo $R1 > /sys/bus/platform/drivers/pm-state-test/unbind && echo $R2 > /sys/bus/platform/drivers/pm-state-test/unbind"
+check "rmmod pm_state_test_dev" rmmod pm_state_test_dev
+check_eq "after rmmod: vdd off" disabled "$(vdd)"
+check_eq "after rmmod: fck off" 0 "$(clk_count)"
 echo 0 > $T/events/pm_state/pm_state_resource/enable
 done_testing
