@@ -145,9 +145,22 @@ check_eq "r1 unbound: fck let go" 0 "$(clk_count)"
 check "bind r1" sh -c "echo $R1 > /sys/bus/platform/drivers/pm-state-test/bind"
 check_eq "r1 bound again: fck enabled once" 1 "$(clk_count)"
 
+# Moved while unbound, then bound: it holds what its state needs.
+check "unbind r1" sh -c "echo $R1 > /sys/bus/platform/drivers/pm-state-test/unbind"
+check "r1 unbound: on -> idle -> on" sh -c "echo idle > $P/$R1/power/current && echo on > $P/$R1/power/current"
+check_eq "r1 unbound after its moves: holds nothing" 0 "$(clk_count)"
+check "bind r1" sh -c "echo $R1 > /sys/bus/platform/drivers/pm-state-test/bind"
+check_eq "r1 bound after unbound moves: fck enabled once" 1 "$(clk_count)"
+
+# A bind that fails on a clock keeps nothing of what it got.
+check "unbind r2" sh -c "echo $R2 > /sys/bus/platform/drivers/pm-state-test/unbind"
+echo 1 > $RES/fail_clock
+check "bind r2 fails with its clock" sh -c "! echo $R2 > /sys/bus/platform/drivers/pm-state-test/bind"
+check "r2 not bound" test ! -e $P/$R2/driver
+
 # With both devices unbound, nothing pins the module that provides their
 # clock and reset line: it unloads, and vdd, which nobody holds, is off.
-check "unbind r1 and r2" sh -c "echo $R1 > /sys/bus/platform/drivers/pm-state-test/unbind && echo $R2 > /sys/bus/platform/drivers/pm-state-test/unbind"
+check "unbind r1" sh -c "echo $R1 > /sys/bus/platform/drivers/pm-state-test/unbind"
 check "rmmod pm_state_test_dev" rmmod pm_state_test_dev
 check_eq "after rmmod: vdd off" disabled "$(vdd)"
 check_eq "after rmmod: fck off" 0 "$(clk_count)"
