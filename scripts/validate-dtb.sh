@@ -42,10 +42,26 @@ findings=$(dt-validate -s "$schema" "$dtb" 2>&1 | awk -v list="$tabled" '
 	}')
 
 # What a schema cannot see: a state used by a device must name only the
-# clocks (clock-names), supplies (<name>-supply) and resets of that device.
+# clocks (clock-names), supplies (<name>-supply) and resets of that device,
+# and one with required-opps needs the device in exactly one power domain.
 resources=$(dtc -q -I dtb -O dts "$dtb" | awk '
 	function strs(v, out,   n) {	# "a\0b" -> out[1..n]
 		gsub(/^"|";$/, "", v); return split(v, out, /\\0/)
+	}
+	function num(h,   v, i) {	# dtc prints cells in hex
+		if (h !~ /^0x/) return h + 0
+		for (i = 3; i <= length(h); i++)
+			v = v * 16 + index("0123456789abcdef", substr(h, i, 1)) - 1
+		return v
+	}
+	function ndomains(dev,   v, c, n, i, k, cells) {	# entries of power-domains
+		v = prop[dev, "power-domains"]; gsub(/[<>;]/, "", v); n = split(v, c, " ")
+		for (i = 1; i <= n; i++) {
+			k++
+			cells = prop[node_of[c[i]], "#power-domain-cells"]; gsub(/[<>;]/, "", cells)
+			i += num(cells)
+		}
+		return k
 	}
 	/^[\t ]*[^ \t]+ \{$/ { path = $1 == "/" ? "" : path "/" $1; next }
 	/^[\t ]*\};$/ { sub(/\/[^\/]*$/, "", path); next }
@@ -80,6 +96,8 @@ resources=$(dtc -q -I dtb -O dts "$dtb" | awk '
 				}
 				if (has[st, "reset-asserted"] && !has[dev, "resets"])
 					printf "%s: power-states[%d] (%s) asserts reset, but the node has no resets\n", dev, i - 1, st
+				if (has[st, "required-opps"] && ndomains(dev) != 1)
+					printf "%s: power-states[%d] (%s) has required-opps, but the node is not in exactly one power domain\n", dev, i - 1, st
 			}
 		}
 	}')
