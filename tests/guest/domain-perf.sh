@@ -91,6 +91,24 @@ check_eq "suspend: p1 down and up in order" \
 	"clock fck off|domain performance off|domain performance on|clock fck on" "$(steps $P1)"
 check_eq "after suspend: domain at 300" 300 "$(perf)"
 
+# A device that runtime PM suspended keeps no vote through system sleep:
+# genpd holds its vote aside, and the transition leaves it there.
+check "p2 off" move $P2 off
+echo 50 > $P/$P1/power/pm_qos_resume_latency_us
+echo auto > $P/$P1/power/control
+sleep 0.3
+check_eq "p1 autosuspended to idle" "idle suspended" "$(cur $P1) $(cat $P/$P1/power/runtime_status)"
+check_eq "p1 suspended: genpd counts no vote" 0 "$(perf)"
+echo 0 > /sys/class/rtc/rtc0/wakealarm
+echo +2 > /sys/class/rtc/rtc0/wakealarm
+check "echo mem, woken by the RTC" sh -c "echo mem > /sys/power/state"
+check_eq "after suspend: p1 still suspended in idle" "idle suspended" "$(cur $P1) $(cat $P/$P1/power/runtime_status)"
+check_eq "after suspend: still no vote counted" 0 "$(perf)"
+echo on > $P/$P1/power/control
+check_eq "p1 resumed: on, domain at 300" "on 300" "$(cur $P1) $(perf)"
+echo 0 > $P/$P1/power/pm_qos_resume_latency_us
+check "p2 on" move $P2 on
+
 # Unbinding lets the vote go; p2's stays.
 check "unbind p1" sh -c "echo $P1 > /sys/bus/platform/drivers/pm-state-test/unbind"
 check_eq "p1 unbound: domain at p2's 200" 200 "$(perf)"
