@@ -84,9 +84,7 @@ check "p1 on" move $P1 on
 # System suspend lowers the vote after the clock stops and raises it first
 # on the way back.
 echo > $T/trace
-echo 0 > /sys/class/rtc/rtc0/wakealarm
-echo +2 > /sys/class/rtc/rtc0/wakealarm
-check "echo mem, woken by the RTC" sh -c "echo mem > /sys/power/state"
+check "echo mem, woken by the RTC" suspend_rtc
 check_eq "suspend: p1 down and up in order" \
 	"clock fck off|domain performance off|domain performance on|clock fck on" "$(steps $P1)"
 check_eq "after suspend: domain at 300" 300 "$(perf)"
@@ -99,9 +97,7 @@ echo auto > $P/$P1/power/control
 sleep 0.3
 check_eq "p1 autosuspended to idle" "idle suspended" "$(cur $P1) $(cat $P/$P1/power/runtime_status)"
 check_eq "p1 suspended: genpd counts no vote" 0 "$(perf)"
-echo 0 > /sys/class/rtc/rtc0/wakealarm
-echo +2 > /sys/class/rtc/rtc0/wakealarm
-check "echo mem, woken by the RTC" sh -c "echo mem > /sys/power/state"
+check "echo mem, woken by the RTC" suspend_rtc
 check_eq "after suspend: p1 still suspended in idle" "idle suspended" "$(cur $P1) $(cat $P/$P1/power/runtime_status)"
 check_eq "after suspend: still no vote counted" 0 "$(perf)"
 echo on > $P/$P1/power/control

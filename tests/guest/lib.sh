@@ -38,6 +38,13 @@ check_eq() {
 	fi
 }
 
+# suspend_rtc: echo mem (s2idle on virt), woken by the RTC 2 s later
+suspend_rtc() {
+	echo 0 > /sys/class/rtc/rtc0/wakealarm
+	echo +2 > /sys/class/rtc/rtc0/wakealarm
+	echo mem > /sys/power/state
+}
+
 done_testing() {
 	echo "1..$_t_count"
 	[ "$_t_failed" -eq 0 ] && [ "$_t_count" -gt 0 ]

@@ -28,8 +28,6 @@ echo enabled > $d/power/wakeup
 t0=$(cat /sys/class/rtc/rtc0/since_epoch)
 sleep 2
 check "the RTC keeps time" test "$(cat /sys/class/rtc/rtc0/since_epoch)" -ge $((t0 + 1))
-echo 0 > /sys/class/rtc/rtc0/wakealarm
-echo +2 > /sys/class/rtc/rtc0/wakealarm
-check "echo mem, woken by the PL031 in idle" sh -c "echo mem > /sys/power/state"
+check "echo mem, woken by the PL031 in idle" suspend_rtc
 check_eq "after suspend: PL031 on" on "$(cat $d/power/current)"
 done_testing

@@ -127,9 +127,7 @@ move $R1 on
 # System suspend drives the same resources through the mapping: off in
 # suspend (mem is s2idle on virt), back on after.
 echo > $T/trace
-echo 0 > /sys/class/rtc/rtc0/wakealarm
-echo +2 > /sys/class/rtc/rtc0/wakealarm
-check "echo mem, woken by the RTC" sh -c "echo mem > /sys/power/state"
+check "echo mem, woken by the RTC" suspend_rtc
 check_eq "suspend: r2 went down and up in order" \
 	"reset all off|clock fck off|supply vdd off|supply vdd on|clock fck on|reset all on" "$(steps $R2)"
 check_eq "suspend: r1 went down and up" \
