@@ -50,13 +50,14 @@ CROSS := aarch64-linux-gnu-
 KMAKE := $(MAKE) -s -C $(TREE) O=$(KERNEL_OUT) ARCH=arm64 CROSS_COMPILE=$(CROSS) \
 	CC="ccache $(CROSS)gcc" LOCALVERSION= -j$(KJOBS)
 
-.PHONY: print-dtb print-initramfs print-overlays help deps tree refresh config kernel kernel-debug dtb initramfs validate run boot kunit check bench lava clean
+.PHONY: print-dtb print-initramfs print-overlays help deps tree refresh config kernel kernel-debug dtb initramfs validate run boot kunit check soak bench lava clean
 help:
 	@echo "pmstate make targets:"
 	@echo "  run        build everything, boot QEMU virt to a shell (Ctrl-a x leaves)"
 	@echo "  check      build everything and run every test; ends 'N passed, N failed'"
 	@echo "  boot       boot non-interactively, run SCRIPT=path in the guest, exit with its status"
 	@echo "  kunit      boot the debug kernel once and report the KUnit suites"
+	@echo "  soak       200 suspend cycles under load on the debug kernel (SOAK_CYCLES=n)"
 	@echo "  bench      boot-time cost of parsing 1000 tables, beside a baseline without"
 	@echo "  tree       extract and patch the kernel tree ($(TREE:$(TOP)/%=%))"
 	@echo "  refresh    export the tree's commits back into $(SERIES)"
@@ -133,6 +134,14 @@ kunit: kernel-debug dtb
 # KUnit, the guest tests and the host tests.
 check: kernel initramfs kernel-debug
 	@PLAIN_OUT=$(PLAIN_OUT) DEBUG_OUT=$(DEBUG_OUT) tests/check.sh
+
+# The long soak: 200 suspend cycles under load on the debug kernel
+# (tests/guest/soak.sh, which make check runs with 20).
+SOAK_CYCLES ?= 200
+soak: kernel-debug
+	@mkdir -p $(B)/soak
+	@GUEST_CMDLINE="soak_cycles=$(SOAK_CYCLES)" GUEST_TIMEOUT=3600 RESULTS=$(B)/soak \
+		KERNEL_OUT=$(DEBUG_OUT) tests/guest.sh tests/guest/soak.sh direct
 
 lava: kernel dtb initramfs
 	@scripts/lava.sh $(IMAGE) $(DTB) $(INITRAMFS) $(B)/lava

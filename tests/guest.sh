@@ -15,6 +15,8 @@
 #   # boot: direct uboot         the boot paths it runs on (check.sh)
 #   # timeout: 600               seconds (default 180)
 #   # drive: 8                   a scratch virtio-blk disk of 8 MiB, /dev/vda
+# GUEST_CMDLINE adds kernel arguments after the header's, GUEST_TIMEOUT
+# replaces its time limit (make soak).
 set -uo pipefail
 t=$1 boot=$2
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -24,6 +26,8 @@ results=${RESULTS:-$b/results}
 name=$(basename "$t" .sh)
 header() { sed -n "s/^# $1: *//p" "$t"; }
 overlays=$(header overlays) cmdline=$(header cmdline) drive=$(header drive) timeout=$(header timeout)
+# A caller may add kernel arguments and give more time (make soak).
+cmdline="$cmdline${GUEST_CMDLINE:+ $GUEST_CMDLINE}" timeout=${GUEST_TIMEOUT:-$timeout}
 
 tag=$name
 [ "$boot" = direct ] || tag="$name [$boot]"

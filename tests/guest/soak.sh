@@ -1,0 +1,72 @@
+# SPDX-License-Identifier: GPL-2.0
+# cmdline: soak_cycles=20
+# timeout: 600
+# Soak: system suspend cycles while writers keep moving a parent/child
+# chain and toggling runtime PM beside them.  Most cycles run every device
+# phase through pm_test "platform", alternating freeze and mem; one in ten
+# really sleeps and is woken by the PL031 alarm.  No cycle may fail
+# (suspend_stats counts none), and nothing may leak: kmemleak, cleared
+# before the script and scanned by the runner after it, names any object
+# leaked.  Slab use before and after is printed, not compared: KASAN's
+# quarantine holds freed objects in it.  `make check` runs 20 cycles;
+# `make soak` 200 (soak_cycles= on the kernel command line, the last one
+# wins).
+. /tests/lib.sh
+P=/sys/bus/platform/devices
+A=test-device-a B=$A:test-device-b C=$B:test-device-c
+STOP=/tmp/soak.stop
+mod=$(find /lib/modules/$(uname -r) -name pm_state_test_dev.ko | head -n 1)
+cycles=$(tr ' ' '\n' < /proc/cmdline | sed -n 's/^soak_cycles=//p' | tail -n 1)
+
+! grep -q '^pm_state_test_dev ' /proc/modules || rmmod pm_state_test_dev
+check "insmod pm_state_test_dev" insmod "$mod"
+slab() { sync; echo 3 > /proc/sys/vm/drop_caches; sed -n 's/^Slab: *\([0-9]*\) kB/\1/p' /proc/meminfo; }
+slab_before=$(slab)
+fails_before=$(cat /sys/power/suspend_stats/fail)
+
+load() {	# DEV STATES...: move DEV through STATES until told to stop
+	dev=$1
+	shift
+	while [ ! -e $STOP ]; do
+		for s in "$@"; do
+			echo "$s" 2>/dev/null > $P/$dev/power/current
+		done
+	done
+}
+rpm_load() {
+	while [ ! -e $STOP ]; do
+		echo auto > $P/$C/power/control
+		sleep 0.05
+		echo on > $P/$C/power/control
+	done
+}
+rm -f $STOP
+load $C off on & load $B retention on & rpm_load &
+
+failed=0
+for i in $(seq "$cycles"); do
+	if [ $((i % 10)) -eq 0 ]; then
+		echo none > /sys/power/pm_test
+		suspend_rtc 2>/dev/null || failed=$((failed + 1))
+	else
+		echo platform > /sys/power/pm_test
+		[ $((i % 2)) -eq 0 ] && how=mem || how=freeze
+		echo $how 2>/dev/null > /sys/power/state || failed=$((failed + 1))
+	fi
+done
+echo none > /sys/power/pm_test
+touch $STOP
+wait
+echo "# soak: $cycles cycles ($((cycles / 10)) real) under load, $failed failed"
+check_eq "soak: no cycle failed" 0 "$failed"
+check_eq "suspend_stats: no failure recorded" "$fails_before" "$(cat /sys/power/suspend_stats/fail)"
+
+for d in $A $B $C; do
+	echo on > $P/$d/power/control
+	echo on > $P/$d/power/current
+done
+check_eq "after the soak: a b c on" "on on on" "$(cat $P/$A/power/current) $(cat $P/$B/power/current) $(cat $P/$C/power/current)"
+slab_after=$(slab)
+check "rmmod pm_state_test_dev" rmmod pm_state_test_dev
+echo "# slab: $slab_before kB before, $slab_after kB after (KASAN quarantine included)"
+done_testing
