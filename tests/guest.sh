@@ -16,7 +16,7 @@
 #   # timeout: 600               seconds (default 180)
 #   # drive: 8                   a scratch virtio-blk disk of 8 MiB, /dev/vda
 # GUEST_CMDLINE adds kernel arguments after the header's, GUEST_TIMEOUT
-# replaces its time limit (make soak).
+# replaces its time limit and GUEST_OVERLAYS its overlays (make soak).
 set -uo pipefail
 t=$1 boot=$2
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -28,6 +28,7 @@ header() { sed -n "s/^# $1: *//p" "$t"; }
 overlays=$(header overlays) cmdline=$(header cmdline) drive=$(header drive) timeout=$(header timeout)
 # A caller may add kernel arguments and give more time (make soak).
 cmdline="$cmdline${GUEST_CMDLINE:+ $GUEST_CMDLINE}" timeout=${GUEST_TIMEOUT:-$timeout}
+overlays=${GUEST_OVERLAYS:-$overlays}
 
 tag=$name
 [ "$boot" = direct ] || tag="$name [$boot]"
@@ -75,6 +76,7 @@ awk -v tag="$tag" '
 		print (ok ? "ok" : "not ok") " - guest: " tag ": " s
 		n++; diag = !ok; next
 	}
+	/^# summary: / { print "# guest: " tag ": " substr($0, 12); next }
 	/^# / && diag { print; next }
 	/^1\.\.[0-9]+$/ { plan = substr($0, 4) + 0; plans++ }
 	{ diag = 0 }

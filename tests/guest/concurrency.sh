@@ -63,7 +63,7 @@ mover $A off on & sleeper & rpm & rebinder & reloader &
 wait
 t1=$(cut -d. -f1 /proc/uptime)
 echo none > /sys/power/pm_test
-echo "# concurrency: 4 movers x $ROUNDS rounds, $((ROUNDS / 4)) freeze+mem, $ROUNDS autosuspends, $((ROUNDS / 4)) rebinds, $((ROUNDS / 8)) reloads in $((t1 - t0)) s"
+summary "concurrency: 4 movers x $ROUNDS rounds, $((ROUNDS / 4)) freeze+mem, $ROUNDS autosuspends, $((ROUNDS / 4)) rebinds, $((ROUNDS / 8)) reloads in $((t1 - t0)) s"
 
 # The pretend hardware's state; d's driver has no power callback (its
 # moves are the bus's alone), so d's is what sysfs says.

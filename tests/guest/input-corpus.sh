@@ -98,6 +98,6 @@ while IFS='|' read -r name path inputs; do
 done <<EOF
 $corpus
 EOF
-echo "# corpus: $writes bad writes and one non-root write per file, on $files files"
+summary "corpus: $writes bad writes and one non-root write per file, on $files files, $_t_failed not ok"
 echo 0 > $T/events/pm_state/pm_state_transition/enable
 done_testing

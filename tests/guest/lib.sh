@@ -38,6 +38,12 @@ check_eq() {
 	fi
 }
 
+# summary TEXT: a line the runner prints in make check's output (sizes,
+# counts), where other comments stay in the logs.
+summary() {
+	echo "# summary: $*"
+}
+
 # suspend_rtc: echo mem (s2idle on virt), woken by the RTC 2 s later
 suspend_rtc() {
 	echo 0 > /sys/class/rtc/rtc0/wakealarm

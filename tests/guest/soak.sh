@@ -57,7 +57,7 @@ done
 echo none > /sys/power/pm_test
 touch $STOP
 wait
-echo "# soak: $cycles cycles ($((cycles / 10)) real) under load, $failed failed"
+summary "soak: $cycles cycles ($((cycles / 10)) real) under load, $failed failed"
 check_eq "soak: no cycle failed" 0 "$failed"
 check_eq "suspend_stats: no failure recorded" "$fails_before" "$(cat /sys/power/suspend_stats/fail)"
 
@@ -68,5 +68,5 @@ done
 check_eq "after the soak: a b c on" "on on on" "$(cat $P/$A/power/current) $(cat $P/$B/power/current) $(cat $P/$C/power/current)"
 slab_after=$(slab)
 check "rmmod pm_state_test_dev" rmmod pm_state_test_dev
-echo "# slab: $slab_before kB before, $slab_after kB after (KASAN quarantine included)"
+summary "slab: $slab_before kB before, $slab_after kB after (KASAN quarantine included)"
 done_testing
