@@ -57,7 +57,7 @@ help:
 	@echo "  check      build everything and run every test; ends 'N passed, N failed'"
 	@echo "  boot       boot non-interactively, run SCRIPT=path in the guest, exit with its status"
 	@echo "  kunit      boot the debug kernel once and report the KUnit suites"
-	@echo "  soak       200 suspend cycles under load on the debug kernel (SOAK_CYCLES=n)"
+	@echo "  soak       200 suspend cycles under load, then 200 fuzzed tables, on the debug kernel"
 	@echo "  bench      boot-time cost of parsing 1000 tables, beside a baseline without"
 	@echo "  tree       extract and patch the kernel tree ($(TREE:$(TOP)/%=%))"
 	@echo "  refresh    export the tree's commits back into $(SERIES)"
@@ -100,6 +100,11 @@ $(DTB): $(OVERLAYS) boot/mkdtb.sh boot/machine.sh
 	@mkdir -p $(@D)
 	@BOOT=$(BOOT) boot/mkdtb.sh $@ $(OVERLAYS)
 
+# Fuzzed tables for tests/guest/fuzz-tables.sh: tables-SEED-COUNT.dtso.
+build/fuzz/tables-%.dtso: tests/fuzz/tables.sh
+	@mkdir -p $(@D)
+	@tests/fuzz/tables.sh $(subst -, ,$*) > $@.tmp && mv $@.tmp $@
+
 dtb: deps
 	@$(MAKE) -s $(DTB)
 
@@ -135,13 +140,24 @@ kunit: kernel-debug dtb
 check: kernel initramfs kernel-debug
 	@PLAIN_OUT=$(PLAIN_OUT) DEBUG_OUT=$(DEBUG_OUT) tests/check.sh
 
-# The long soak: 200 suspend cycles under load on the debug kernel
-# (tests/guest/soak.sh, which make check runs with 20).
+# The long soak on the debug kernel: 200 suspend cycles under load
+# (tests/guest/soak.sh, which make check runs with 20), then 200 fuzzed
+# tables in FUZZ_BATCHES boots of FUZZ_BATCH, seeds FUZZ_SEED, FUZZ_SEED+1, ...
+# (tests/guest/fuzz-tables.sh, which make check runs with seed 1 and 20).
 SOAK_CYCLES ?= 200
+FUZZ_SEED ?= 1001
+FUZZ_BATCHES ?= 5
+FUZZ_BATCH ?= 40
 soak: kernel-debug
-	@mkdir -p $(B)/soak
-	@GUEST_CMDLINE="soak_cycles=$(SOAK_CYCLES)" GUEST_TIMEOUT=3600 RESULTS=$(B)/soak \
-		KERNEL_OUT=$(DEBUG_OUT) tests/guest.sh tests/guest/soak.sh direct
+	@rm -rf $(B)/soak && mkdir -p $(B)/soak
+	@{ GUEST_CMDLINE="soak_cycles=$(SOAK_CYCLES)" GUEST_TIMEOUT=3600 RESULTS=$(B)/soak/cycles \
+		KERNEL_OUT=$(DEBUG_OUT) tests/guest.sh tests/guest/soak.sh direct; \
+	for i in $$(seq 0 $$(($(FUZZ_BATCHES) - 1))); do \
+		GUEST_OVERLAYS="$(DEFAULT_OVERLAYS_direct) build/fuzz/tables-$$(($(FUZZ_SEED) + i))-$(FUZZ_BATCH).dtso" \
+		GUEST_TIMEOUT=1800 RESULTS=$(B)/soak/fuzz-$$i KERNEL_OUT=$(DEBUG_OUT) \
+		tests/guest.sh tests/guest/fuzz-tables.sh direct; \
+	done; } | tee $(B)/soak/results.tap | awk '{ print } /^ok /{ p++ } /^not ok /{ f++ } \
+		END { print p + 0 " passed, " f + 0 " failed"; exit f > 0 || p == 0 }'
 
 lava: kernel dtb initramfs
 	@scripts/lava.sh $(IMAGE) $(DTB) $(INITRAMFS) $(B)/lava

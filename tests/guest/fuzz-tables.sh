@@ -1,0 +1,63 @@
+# SPDX-License-Identifier: GPL-2.0
+# overlays: dts/virt-pmstate.dtso dts/virt-pl061.dtso build/fuzz/tables-1-20.dtso
+# timeout: 600
+# Fuzzed tables: the seeded mutants of tests/fuzz/tables.sh (seed 1, 20
+# of them here; make soak boots 200 more in batches).  The boot comes up
+# without a kernel report (the runner), and for every mutant /fuzz-N:
+# - its table is accepted, and then the device moves to each of its
+#   states and back, or it is rejected with exactly one error that names
+#   the node and the property (or, with no power-states, it has no table
+#   and no error);
+# - a mutant the generator marked "reject" is rejected;
+# - the device works either way: its driver bound, and its register takes
+#   a value and reads it back.
+. /tests/lib.sh
+P=/sys/bus/platform/devices
+DT=/proc/device-tree
+PROPS='power-states|system-power-states|system-power-state-names|default-power-state'
+mod=$(find /lib/modules/$(uname -r) -name pm_state_test_dev.ko | head -n 1)
+! grep -q '^pm_state_test_dev ' /proc/modules || rmmod pm_state_test_dev
+check "insmod pm_state_test_dev" insmod "$mod"
+
+dtstr() { tr -d '\0' < "$1"; }
+accepted=0 rejected=0 none=0 total=0
+for node in $DT/fuzz-*; do
+	name=${node##*/}
+	[ -e "$node/fuzz-mutation" ] || continue
+	total=$((total + 1))
+	what=$(dtstr $node/fuzz-mutation) expect=$(dtstr $node/fuzz-expect)
+	dev=$P/$name p=
+	errors=$(dmesg | grep -F "/$name: ")
+	nerr=$(printf '%s' "$errors" | grep -c .)
+	[ -e "$dev/driver" ] || p="$p; no driver bound"
+	echo 0x5a5a > /sys/class/pm_state_test/$name-reg/reg 2>/dev/null &&
+		[ "$(cat /sys/class/pm_state_test/$name-reg/reg)" = 0x00005a5a ] ||
+		p="$p; its register does not work"
+	if [ -e "$dev/power/supports" ]; then
+		accepted=$((accepted + 1)) verdict=accepted
+		[ "$expect" != reject ] || p="$p; accepted, but must be rejected"
+		[ "$nerr" -eq 0 ] || p="$p; accepted with errors: $errors"
+		op=$(cat $dev/power/system_on)
+		for s in $(cat $dev/power/supports) $op; do
+			echo $s > $dev/power/current || p="$p; cannot move to $s"
+		done
+		[ "$(cat /sys/class/pm_state_test/$name-reg/reg)" = 0x00005a5a ] ||
+			p="$p; its register lost its value in the moves"
+	elif [ "$expect" = none ]; then
+		none=$((none + 1)) verdict="no table"
+		[ "$nerr" -eq 0 ] || p="$p; errors for a device without a table: $errors"
+	else
+		rejected=$((rejected + 1)) verdict="rejected"
+		[ "$nerr" -eq 1 ] || p="$p; $nerr errors name /$name, not 1: $(dmesg | grep -F "$name" | tail -n 3)"
+		printf '%s' "$errors" | grep -Eq "/$name: ($PROPS)[[ ]" ||
+			p="$p; the error names no property of /$name: $errors"
+	fi
+	if [ -z "$p" ]; then
+		ok "$name ($what): $verdict, works"
+	else
+		not_ok "$name ($what): $verdict" "${p#; }"
+	fi
+done
+check "the overlay held mutants" test $total -gt 0
+summary "fuzz: $total mutants: $accepted accepted, $rejected rejected naming node and property, $none without a table, $_t_failed not ok"
+done_testing
