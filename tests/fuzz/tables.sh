@@ -75,21 +75,23 @@ for ((n = 0; n < count; n++)); do
 	4) prop=system-power-state-names; string_value ;;
 	5)
 		state=s${n}_$(echo on idle off | cut -d' ' -f$((1 + $(pick 3))))
-		case $(pick 5) in
+		case $(pick 6) in
 		0 | 1) prop=power-state-name; string_value ;;
 		2) prop=exit-latency-us val="[00 01]" what="a short cell" ;;
 		3) prop=power-states val="<&fuzz$n>" what="a cycle: the state points at its device"; expect=any ;;
 		4) prop=compatible val='"pmstate,test-device"' what="the state is a device, not a state" ;;
+		5)	# and the other state points back: a cycle of states
+			prop=power-states state=s${n}_on val="<&s${n}_off>"
+			what="a cycle: on and off point at each other"; expect=any ;;
 		esac
 		;;
 	esac
-	# One in eight: the property is deleted instead.  A device without
-	# power-states has no table, which is not an error.
+	# One in eight: the property is deleted instead.  Without power-states
+	# the mapping is left naming states the device has not.
 	if [ "$(pick 8)" = 0 ]; then
 		val= what="deleted"
 		case $state-$prop in
-		-power-states) expect=none ;;
-		?*-power-state-name | ?*-compatible) ;;
+		-power-states | ?*-power-state-name | ?*-compatible) ;;
 		*) expect=any ;;
 		esac
 	fi
@@ -110,6 +112,8 @@ for ((n = 0; n < count; n++)); do
 		declare -A st=([compatible]='"device-power-state"' [power-state-name]="\"$s\"")
 		[ $s = on ] || st[entry-latency-us]="<10>" st[exit-latency-us]="<20>"
 		[ "${m_state[n]}" != "s${n}_$s" ] || st[${m_prop[n]}]=${m_val[n]}
+		[ "$s" != off ] || [ "${m_what[n]}" != "a cycle: on and off point at each other" ] ||
+			st[power-states]="<&s${n}_on>"
 		echo "		s${n}_$s: s-$n-$s {"
 		for p in compatible power-state-name entry-latency-us exit-latency-us power-states; do
 			prop_line "			" $p "${st[$p]:-}"

@@ -147,9 +147,14 @@ prepare() {
 # recover T DEV DIR LOW: the same transition, with nothing armed, succeeds
 recover() {
 	case $1-$3 in
-	runtime-pm-*)
-		# A failed runtime suspend or resume leaves runtime PM's error:
-		# a write to current clears it (the ABI).
+	runtime-pm-down)
+		# A failed autosuspend leaves runtime PM's error: a write to
+		# current, of the state it is in, clears it (the ABI), and
+		# autosuspend comes again by itself.
+		echo on > $P/$2/power/current &&
+			{ [ "$(cat $P/$2/power/control)" = auto ] || echo auto > $P/$2/power/control; } &&
+			wait_rpm $2 suspended ;;
+	runtime-pm-up)
 		echo on > $P/$2/power/current && echo 0 > $D/$2/busy &&
 			echo on > $P/$2/power/control && prepare "$@" && go "$@" &&
 			echo 0 > $D/$2/busy ;;
