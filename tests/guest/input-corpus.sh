@@ -61,7 +61,7 @@ system_suspend|$P/$A/power/system_suspend|$names
 system_hibernate|$P/$A/power/system_hibernate|$names
 system_shutdown|$P/$A/power/system_shutdown|$names
 system_reset|$P/$A/power/system_reset|$names
-fail|$D/$A/fail|\n=EINVAL bogus=EINVAL SAVE=EINVAL save\040off\040x=EINVAL none\040off=EINVAL save\000=EINVAL PAGE=EINVAL @bogus=EINVAL
+fail|$D/$A/fail|\n=EINVAL bogus=EINVAL SAVE=EINVAL save\040off\040x=EINVAL none\040off=EINVAL stop\040off=EINVAL save\000=EINVAL PAGE=EINVAL @bogus=EINVAL
 context|$D/$A/context|$numbers 4294967296=EINVAL
 busy|$D/$A/busy|$numbers 2=EINVAL
 power_delay_ms|$D/$A/power_delay_ms|$numbers 10001=EINVAL
