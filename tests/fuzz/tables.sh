@@ -19,7 +19,9 @@ set -euo pipefail
 	{ echo "usage: $0 SEED COUNT" >&2; exit 2; }
 RANDOM=$1
 count=$2
-pick() { echo $((RANDOM % $1)); }
+# pick N: r = a draw from 0..N-1.  No $(...): bash seeds a subshell's
+# RANDOM anew, which would make the output differ from run to run.
+pick() { r=$((RANDOM % $1)); }
 
 # rep N WORD: WORD N times, comma-separated
 rep() {
@@ -31,32 +33,38 @@ rep() {
 # A bad value for a phandle-list property of mutant $n.  Sets val, what
 # and expect.
 phandle_value() {
-	local n=$1 other=$(( ($1 + 1) % count ))
-	case $(pick 11) in
+	local n=$1 other=$(( ($1 + 1) % count )) i
+	pick 11
+	case $r in
 	0) val="<0>" what="a zero phandle" ;;
 	1) val="<0xffffffff>" what="phandle 0xffffffff" ;;
-	2) val="<0x$(printf %x $((0x10000 + RANDOM)))>" what="a dangling phandle" ;;
+	2) printf -v val '<0x%x>' $((0x10000 + RANDOM)); what="a dangling phandle" ;;
 	3) val="[00 00 01]" what="a truncated cell" ;;
 	4) val="<&s${n}_on 5>" what="a state with an argument cell" ;;
 	5) val="<&fuzz$n>" what="the device itself" ;;
 	6) val="<&fuzz_states>" what="the states' container" ;;
-	7) val="$(rep $((40 + $(pick 300))) "<&s${n}_on>")" what="a huge list of one state" ;;
+	7) pick 300; val="$(rep $((40 + r)) "<&s${n}_on>")" what="a huge list of one state" ;;
 	8) val="<&s${other}_on>" what="another device's state"; expect=any ;;
 	9) val="<&sdev$n>" what="a state node that is also a device"; expect=any ;;
-	10) val="[$(printf '%02x ' $(for i in $(seq $((1 + $(pick 9)))); do pick 256; done))]"
-	    what="random bytes"; expect=any ;;
+	10)	pick 9
+		val="[" what="random bytes" expect=any
+		for ((i = 0; i <= r; i++)); do
+			printf -v val '%s%02x ' "$val" $((RANDOM % 256))
+		done
+		val="$val]" ;;
 	esac
 }
 
 # A bad value for a string(-list) property.  Sets val, what and expect.
 string_value() {
-	case $(pick 9) in
+	pick 9
+	case $r in
 	0) val="[6f 6e]" what="an unterminated string" ;;
 	1) val='""' what="an empty string" ;;
 	2) val='"On"' what="a capital letter" ;;
-	3) val="\"$(head -c $((100 + $(pick 3900))) /dev/zero | tr '\0' x)\"" what="an over-long name" ;;
+	3) pick 3900; val="\"$(head -c $((100 + r)) /dev/zero | tr '\0' x)\"" what="an over-long name" ;;
 	4) val='[6f 6e 00 6f]' what="a truncated second string" ;;
-	5) val="$(rep $((40 + $(pick 900))) '"suspend"')" what="a huge list of names" ;;
+	5) pick 900; val="$(rep $((40 + r)) '"suspend"')" what="a huge list of names" ;;
 	6) val='"standby", "standby"' what="a name twice" ;;
 	7) val='"on", "hibernate2"' what="an unknown name" ;;
 	8) val='<1>' what="a number"; expect=any ;;
@@ -68,14 +76,17 @@ string_value() {
 declare -a m_prop m_val m_what m_expect m_state
 for ((n = 0; n < count; n++)); do
 	expect=reject state=
-	case $(pick 6) in
+	pick 6
+	case $r in
 	0 | 1) prop=power-states; phandle_value $n ;;
 	2) prop=system-power-states; phandle_value $n ;;
 	3) prop=default-power-state; phandle_value $n ;;
 	4) prop=system-power-state-names; string_value ;;
 	5)
-		state=s${n}_$(echo on idle off | cut -d' ' -f$((1 + $(pick 3))))
-		case $(pick 6) in
+		pick 3
+		state=s${n}_$(echo on idle off | cut -d' ' -f$((1 + r)))
+		pick 6
+		case $r in
 		0 | 1) prop=power-state-name; string_value ;;
 		2) prop=exit-latency-us val="[00 01]" what="a short cell" ;;
 		3) prop=power-states val="<&fuzz$n>" what="a cycle: the state points at its device"; expect=any ;;
@@ -88,7 +99,8 @@ for ((n = 0; n < count; n++)); do
 	esac
 	# One in eight: the property is deleted instead.  Without power-states
 	# the mapping is left naming states the device has not.
-	if [ "$(pick 8)" = 0 ]; then
+	pick 8
+	if [ $r = 0 ]; then
 		val= what="deleted"
 		case $state-$prop in
 		-power-states | ?*-power-state-name | ?*-compatible) ;;
