@@ -33,7 +33,8 @@ check_eq "c: pretend hardware is off" off "$(cat $D/$C/state)"
 check_eq "c: context lost in off" 0xdeadbeef "$(cat $D/$C/context)"
 check "c: off -> on" sh -c "echo on > $P/$C/power/current"
 check_eq "c: context restored" 0x00c0ffee "$(cat $D/$C/context)"
-check_eq "c: log of the round trip" "save off 0|power off 0|power on 0|restore off 0" \
+check_eq "c: log of the round trip: its class stopped first, started last" \
+	"stop - 0|save off 0|power off 0|power on 0|restore off 0|start - 0" \
 	"$(log | awk -v d=$C '$2 == d { printf "%s%s %s %s", s, $3, $4, $5; s = "|" }')"
 
 # The device's class is stopped out of on: its register, reached through
@@ -118,13 +119,14 @@ check "c: a fifth fault is refused" sh -c "! echo save > $D/$C/fail"
 echo none > $D/$C/fail
 check_eq "c: none disarms them all" none "$(cat $D/$C/fail)"
 
-# A driver without power-state callbacks: a runtime move is the bus's own
-# work only; its dev_pm_ops run in system transitions (sleep-phases.sh).
+# A driver without power-state callbacks: a runtime move is its class's
+# stop and start and the bus's own work only; its dev_pm_ops run in system
+# transitions (sleep-phases.sh).
 L=$A:test-device-d
 echo > $D/log
 check "legacy d: on -> off" sh -c "echo off > $P/$L/power/current"
 check "legacy d: off -> on" sh -c "echo on > $P/$L/power/current"
-check_eq "legacy d: no driver callback ran" "" \
+check_eq "legacy d: its class stopped and started, no driver callback ran" "stop - 0|start - 0" \
 	"$(log | awk -v d=$L '$2 == d { printf "%s%s %s %s", s, $3, $4, $5; s = "|" }')"
 
 # s2idle with b failing to power off: c (already down) comes back, a is
