@@ -23,6 +23,9 @@ CMDLINE ?=
 TIMEOUT ?= 300
 # DRIVE=MiB gives make boot's script a fresh scratch virtio-blk disk (/dev/vda).
 DRIVE ?=
+# PCI=1 adds PCIe root ports with a virtio-blk-pci disk (the DRIVE, if any)
+# and an NVMe controller (boot/machine.sh).
+PCI ?=
 # The debug kernel (KASAN, lockdep, UBSAN, kmemleak: tests/debug.config) is
 # what the tests boot; DEBUG=1 makes run and boot use it too.
 DEBUG ?=
@@ -69,6 +72,7 @@ help:
 	@echo "  deps       install the Debian packages the build needs (as root)"
 	@echo "  clean      remove build/"
 	@echo "variables: OVERLAYS='$(OVERLAYS)' BOOT=$(BOOT) (direct|uboot) SCRIPT= CMDLINE= TIMEOUT=$(TIMEOUT)"
+	@echo "  PCI=1 (root ports with a virtio-blk-pci disk, DRIVE if set, and an NVMe controller)"
 	@echo "  DRIVE=MiB (scratch disk for boot) DEBUG=1 (run/boot the debug kernel) KERNEL_OUT=dir (boot another build)"
 	@echo "  check: ONLY=host|kunit|guest GUEST=name (one guest test) SHARD=i/N (the i-th of N parts of the guest tests) JOBS=n (tests at once, default 3)"
 
@@ -111,7 +115,7 @@ dtb: deps
 initramfs: deps
 	@boot/mkinitramfs.sh $(INITRAMFS) $(DEPS)/busybox $(MODROOT) tests
 
-BOOT_ARGS = --kernel $(IMAGE) --dtb $(DTB) --initrd $(INITRAMFS) --fit-dir $(B)/fit-$(BOOT)
+BOOT_ARGS = --kernel $(IMAGE) --dtb $(DTB) --initrd $(INITRAMFS) --fit-dir $(B)/fit-$(BOOT) $(if $(PCI),--pci)
 
 # Check the final DTB of OVERLAYS against the binding (only the nodes the
 # tables touch).

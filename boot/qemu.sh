@@ -13,6 +13,8 @@
 #     --show            also print the console as it runs (make boot)
 #     --timeout SEC     give up after SEC seconds (default 300)
 #     --drive IMG       attach IMG as virtio-blk (/dev/vda)
+#     --pci             add the PCI devices of machine.sh's pci_opts; the
+#                       --drive image becomes their virtio-blk-pci disk
 #     --fit-dir DIR     BOOT=uboot: where the FIT image and env flash are made
 #     --no-status       the script is expected to end the machine itself
 #                       (hibernation, poweroff, reboot): success is a clean
@@ -30,11 +32,12 @@ here=$(cd "$(dirname "$0")" && pwd)
 . "$here/machine.sh"
 . "$here/reports.sh"
 
-kernel= dtb= initrd= script= cmdline= log= tap= timeout=300 drive= fit_dir= no_status= show=
+kernel= dtb= initrd= script= cmdline= log= tap= timeout=300 drive= fit_dir= no_status= show= pci=
 while [ $# -gt 0 ]; do
 	case $1 in
 	--no-status) no_status=1; shift; continue ;;
 	--show) show=1; shift; continue ;;
+	--pci) pci=1; shift; continue ;;
 	--kernel) kernel=$2 ;;
 	--dtb) dtb=$2 ;;
 	--initrd) initrd=$2 ;;
@@ -75,7 +78,12 @@ args="$KERNEL_ARGS $cmdline"
 case $args in *kunit.filter_glob=*) ;; *) args="$args $NO_KUNIT" ;; esac
 
 opts=("${MACHINE_OPTS[@]}" "${BIOS_OPTS[@]}" -nographic -no-reboot -nic none)
-[ -z "$drive" ] || opts+=(-drive "if=none,id=vd0,format=raw,file=$drive" -device virtio-blk-device,drive=vd0)
+if [ -n "$pci" ]; then
+	pci_opts "$drive"
+	opts+=("${PCI_OPTS[@]}")
+elif [ -n "$drive" ]; then
+	opts+=(-drive "if=none,id=vd0,format=raw,file=$drive" -device virtio-blk-device,drive=vd0)
+fi
 
 case ${BOOT:-direct} in
 direct)

@@ -15,6 +15,8 @@
 #   # boot: direct uboot         the boot paths it runs on (check.sh)
 #   # timeout: 600               seconds (default 180)
 #   # drive: 8                   a scratch virtio-blk disk of 8 MiB, /dev/vda
+#   # pci: yes                   the PCI devices of boot/machine.sh; the drive,
+#                                if any, is their virtio-blk-pci disk
 # GUEST_CMDLINE adds kernel arguments after the header's, GUEST_TIMEOUT
 # replaces its time limit and GUEST_OVERLAYS its overlays (make soak).
 set -uo pipefail
@@ -25,7 +27,7 @@ out=${KERNEL_OUT:-${DEBUG_OUT:-$b/kernel-debug}}
 results=${RESULTS:-$b/results}
 name=$(basename "$t" .sh)
 header() { sed -n "s/^# $1: *//p" "$t"; }
-overlays=$(header overlays) cmdline=$(header cmdline) drive=$(header drive) timeout=$(header timeout)
+overlays=$(header overlays) cmdline=$(header cmdline) drive=$(header drive) timeout=$(header timeout) pci=$(header pci)
 # A caller may add kernel arguments and give more time (make soak).
 cmdline="$cmdline${GUEST_CMDLINE:+ $GUEST_CMDLINE}" timeout=${GUEST_TIMEOUT:-$timeout}
 overlays=${GUEST_OVERLAYS:-$overlays}
@@ -64,7 +66,7 @@ fi
 BOOT=$boot "$top/boot/qemu.sh" --kernel "$out/arch/arm64/boot/Image" --dtb "$dtb" \
 	--initrd "$out/initramfs.cpio.gz" --script "$t" --cmdline "$cmdline" \
 	--log "$base.log" --tap "$base.tap" --timeout "${timeout:-180}" \
-	--fit-dir "$work/fit" ${img:+--drive "$img"} 2>"$work/boot.err"
+	--fit-dir "$work/fit" ${img:+--drive "$img"} ${pci:+--pci} 2>"$work/boot.err"
 rc=$?
 
 # The script's TAP: results, their diagnostics, the plan.

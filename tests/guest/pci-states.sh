@@ -1,0 +1,119 @@
+# SPDX-License-Identifier: GPL-2.0
+# drive: 8
+# pci: yes
+# timeout: 600
+# The RFC's own example: PCI D-states.  Behind virt's PCIe root ports sit a
+# virtio-blk-pci disk (01:00.0) and an NVMe controller no driver binds
+# (02:00.0).  The PCI bus gives each device the D-states its PM capability
+# offers (the test decodes PMC from the config file), maps sleep to D3hot
+# as pci_target_state() does, and moves the device through the PCI core:
+# PMCSR's PowerState field, read from the config file, follows power/current.
+# QEMU 7.2's root ports have no PM capability, so no table.  A driver's
+# fixup removes d3hot from the NVMe controller's table.
+. /tests/lib.sh
+T=/sys/kernel/tracing
+P=/sys/bus/pci/devices
+echo 1 > $T/events/pm_state/pm_state_transition/enable
+
+# cfg DEV OFF LEN: LEN bytes (1 or 2) of DEV's config space, little endian
+cfg() {
+	set -- $(od -An -tu1 -j "$2" -N "$3" "$P/$1/config")
+	echo $(($1 + ${2:-0} * 256))
+}
+# pm_cap DEV: offset of its PM capability (ID 1), 0 if it has none
+pm_cap() {
+	local pos=$(($(cfg "$1" 52 1) & 252)) n=0
+	while [ "$pos" -ne 0 ] && [ $n -lt 48 ]; do
+		[ "$(cfg "$1" $pos 1)" -eq 1 ] && { echo $pos; return; }
+		pos=$(cfg "$1" $((pos + 1)) 1) n=$((n + 1))
+	done
+	echo 0
+}
+# dstate DEV: PMCSR's PowerState field (0 D0 .. 3 D3hot)
+dstate() { echo $(($(cfg "$1" $(($(pm_cap "$1") + 4)) 2) & 3)); }
+# offered DEV: the D-states its PMC offers, as the table must list them
+offered() {
+	local pmc=$(cfg "$1" $(($(pm_cap "$1") + 2)) 2) s=d0
+	[ $((pmc & 512)) -eq 0 ] || s="$s d1"
+	[ $((pmc & 1024)) -eq 0 ] || s="$s d2"
+	echo "$s d3hot"
+}
+
+ep=0000:01:00.0 nv=0000:02:00.0 rp=0000:00:01.0
+for d in $ep $nv; do
+	if [ ! -e $P/$d ] || [ "$(pm_cap $d)" -eq 0 ]; then
+		not_ok "$d: a PCI device with the PM capability" "$(ls $P | tr '\n' ' '); booted without the PCI devices (# pci: yes)?"
+		done_testing
+	fi
+	check_eq "$d: supports the D-states its PM capability offers" "$(offered $d)" "$(cat $P/$d/power/supports)"
+	check_eq "$d: in D0, by its table and by PMCSR" "d0 0" "$(cat $P/$d/power/current) $(dstate $d)"
+done
+check_eq "$rp: a root port without the PM capability has no table" "0 no" \
+	"$(pm_cap $rp) $(test -e $P/$rp/power/supports && echo yes || echo no)"
+check_eq "$ep: virtio-blk-pci" "0x1af4 virtio-pci" "$(cat $P/$ep/vendor) $(basename $(readlink $P/$ep/driver))"
+check_eq "$ep: sleep maps to D3hot (pci_target_state), shutdown to none" "d3hot d3hot d3hot none" \
+	"$(cat $P/$ep/power/system_standby $P/$ep/power/system_suspend $P/$ep/power/system_hibernate $P/$ep/power/system_shutdown | tr '\n' ' ' | sed 's/ $//')"
+
+# The disk across D3hot: its driver frozen and restored, data kept.
+msg="pmstate pci test $(date +%s)"
+rd() { dd if=/dev/vda bs=512 skip=$1 count=1 iflag=direct 2>/dev/null | tr -d '\000'; }
+echo "$msg" | dd of=/dev/vda bs=512 seek=1 conv=sync,fsync 2>/dev/null
+check_eq "$ep: the disk holds what was written" "$msg" "$(rd 1)"
+for i in 1 2 3; do
+	echo > $T/trace
+	check "$ep: d0 -> d3hot ($i)" sh -c "echo d3hot > $P/$ep/power/current"
+	check_eq "$ep: d3hot, runtime suspended, PMCSR PowerState 3 ($i)" "d3hot suspended 3" \
+		"$(cat $P/$ep/power/current) $(cat $P/$ep/power/runtime_status) $(dstate $ep)"
+	check "$ep: traced stop, save, power ($i)" sh -c \
+		"grep -q '$ep d0 -> d3hot sys=runtime phase=save ret=0' $T/trace && grep -q '$ep d0 -> d3hot sys=runtime phase=power ret=0' $T/trace"
+	check "$ep: d3hot -> d0 ($i)" sh -c "echo d0 > $P/$ep/power/current"
+	check_eq "$ep: d0, active, PMCSR PowerState 0 ($i)" "d0 active 0" \
+		"$(cat $P/$ep/power/current) $(cat $P/$ep/power/runtime_status) $(dstate $ep)"
+	check_eq "$ep: the disk reads the same data after D3hot ($i)" "$msg" "$(rd 1)"
+	echo "x$i" | dd of=/dev/vda bs=512 seek=2 conv=sync,fsync 2>/dev/null
+	check_eq "$ep: the disk takes writes after D3hot ($i)" "x$i" "$(rd 2)"
+done
+
+# Wrong writes change nothing.
+for bad in d1 d3cold on D3hot; do
+	check "$ep: '$bad' refused" sh -c "! echo $bad > $P/$ep/power/current"
+done
+check_eq "$ep: still d0, PMCSR 0" "d0 0" "$(cat $P/$ep/power/current) $(dstate $ep)"
+
+# s2idle, every device phase (pm_test=platform), 10 cycles: the disk goes
+# to D3hot (the PCI core verifies PMCSR, or the move fails) and back.
+echo platform > /sys/power/pm_test
+echo > $T/trace
+n=0
+for i in 1 2 3 4 5 6 7 8 9 10; do
+	echo freeze > /sys/power/state && n=$((n + 1))
+done
+echo none > /sys/power/pm_test
+check_eq "s2idle: 10 cycles" 10 $n
+check_eq "$ep: to d3hot and back in each" "10 10" \
+	"$(grep -c "$ep d0 -> d3hot sys=standby phase=power ret=0" $T/trace) $(grep -c "$ep d3hot -> d0 sys=standby phase=power ret=0" $T/trace)"
+check_eq "$ep: after s2idle, d0 and PMCSR 0" "d0 0" "$(cat $P/$ep/power/current) $(dstate $ep)"
+check_eq "$ep: the disk reads the same data after s2idle" "$msg" "$(rd 1)"
+
+# An unbound device moves by its bus alone.
+check_eq "$nv: no driver" "" "$(readlink $P/$nv/driver)"
+check "$nv: unbound, to d3hot" sh -c "echo d3hot > $P/$nv/power/current"
+check_eq "$nv: PMCSR PowerState 3" 3 "$(dstate $nv)"
+check "$nv: back to d0" sh -c "echo d0 > $P/$nv/power/current"
+check_eq "$nv: PMCSR PowerState 0" 0 "$(dstate $nv)"
+
+# A driver's fixup: the test PCI driver removes d3hot at probe.  The sleep
+# mappings that named it fall back to the state listed before it.
+mod=$(find /lib/modules/$(uname -r) -name pm_state_test_dev.ko | head -n 1)
+check "insmod pm_state_test_dev pci_remove_state=d3hot" insmod "$mod" pci_remove_state=d3hot
+echo pm_state_test_pci > $P/$nv/driver_override
+check "$nv: bound to the test PCI driver" sh -c "echo $nv > /sys/bus/pci/drivers_probe && test -e $P/$nv/driver"
+check_eq "$nv: supports no d3hot" d0 "$(cat $P/$nv/power/supports)"
+check_eq "$nv: sleep falls back to d0" "d0 d0 d0" \
+	"$(cat $P/$nv/power/system_standby $P/$nv/power/system_suspend $P/$nv/power/system_hibernate | tr '\n' ' ' | sed 's/ $//')"
+check "$nv: the fixup is logged" sh -c "dmesg | grep -q '$nv: pm_state: d3hot removed from the table, d0 takes its place'"
+check "$nv: d3hot refused" sh -c "! echo d3hot > $P/$nv/power/current"
+check "$nv: unbound" sh -c "echo $nv > $P/$nv/driver/unbind"
+check_eq "$nv: the fixup holds after unbind" d0 "$(cat $P/$nv/power/supports)"
+check "$nv: bound again" sh -c "echo $nv > /sys/bus/pci/drivers_probe && test -e $P/$nv/driver"
+done_testing
