@@ -64,11 +64,13 @@ for i in 1 2 3; do
 	check "$ep: d0 -> d3hot ($i)" sh -c "echo d3hot > $P/$ep/power/current"
 	check_eq "$ep: d3hot, runtime suspended, PMCSR PowerState 3 ($i)" "d3hot suspended 3" \
 		"$(cat $P/$ep/power/current) $(cat $P/$ep/power/runtime_status) $(dstate $ep)"
+	check_eq "$ep: the PCI core reports D3hot too ($i)" D3hot "$(cat $P/$ep/power_state)"
 	check "$ep: traced stop, save, power ($i)" sh -c \
 		"grep -q '$ep d0 -> d3hot sys=runtime phase=save ret=0' $T/trace && grep -q '$ep d0 -> d3hot sys=runtime phase=power ret=0' $T/trace"
 	check "$ep: d3hot -> d0 ($i)" sh -c "echo d0 > $P/$ep/power/current"
 	check_eq "$ep: d0, active, PMCSR PowerState 0 ($i)" "d0 active 0" \
 		"$(cat $P/$ep/power/current) $(cat $P/$ep/power/runtime_status) $(dstate $ep)"
+	check_eq "$ep: the PCI core reports D0 too ($i)" D0 "$(cat $P/$ep/power_state)"
 	check_eq "$ep: the disk reads the same data after D3hot ($i)" "$msg" "$(rd 1)"
 	echo "x$i" | dd of=/dev/vda bs=512 seek=2 conv=sync,fsync 2>/dev/null
 	check_eq "$ep: the disk takes writes after D3hot ($i)" "x$i" "$(rd 2)"
@@ -116,4 +118,15 @@ check "$nv: d3hot refused" sh -c "! echo d3hot > $P/$nv/power/current"
 check "$nv: unbound" sh -c "echo $nv > $P/$nv/driver/unbind"
 check_eq "$nv: the fixup holds after unbind" d0 "$(cat $P/$nv/power/supports)"
 check "$nv: bound again" sh -c "echo $nv > /sys/bus/pci/drivers_probe && test -e $P/$nv/driver"
+
+# Removed and found again, it is a new device with the capability's table;
+# the disk, removed while in D3hot, comes back in D0 and works.
+check "$nv: removed" sh -c "echo 1 > $P/$nv/remove && test ! -e $P/$nv"
+check "$ep: d3hot before its removal" sh -c "echo d3hot > $P/$ep/power/current"
+check "$ep: removed in D3hot" sh -c "echo 1 > $P/$ep/remove && test ! -e $P/$ep"
+check "rescan" sh -c "echo 1 > /sys/bus/pci/rescan"
+for i in 1 2 3 4 5 6 7 8 9 10; do [ -b /dev/vda ] && break; sleep 0.5; done
+check_eq "$nv: found again, with the capability's table" "$(offered $nv)" "$(cat $P/$nv/power/supports)"
+check_eq "$ep: found again, in D0 by table and PMCSR" "d0 0" "$(cat $P/$ep/power/current) $(dstate $ep)"
+check_eq "$ep: the disk reads the same data after removal and rescan" "$msg" "$(rd 1)"
 done_testing

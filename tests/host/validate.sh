@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# test: make validate accepts the default, resource and domain tables, and reports a wrong system-state name, states naming clocks or supplies a device lacks, and required-opps outside one power domain
+# test: make validate accepts the default, resource, domain and PCI tables, and reports a wrong system-state name, states naming clocks or supplies a device lacks, and required-opps outside one power domain
 set -u
 out=$(make -s validate 2>&1) || { echo "$out"; echo "FAIL: the default tables do not validate"; exit 1; }
 echo "$out"
@@ -26,3 +26,6 @@ make -s validate OVERLAYS="dts/virt-pmstate.dtso dts/virt-pl061.dtso dts/virt-re
 	{ echo "FAIL: dts/virt-resources.dtso does not validate"; exit 1; }
 make -s validate OVERLAYS="dts/virt-pmstate.dtso dts/virt-pl061.dtso dts/virt-resources.dtso dts/virt-domain-perf.dtso" ||
 	{ echo "FAIL: dts/virt-domain-perf.dtso does not validate"; exit 1; }
+# The PCI overlay: a table on a node under the PCIe host, by the PCI bus binding.
+make -s validate OVERLAYS="dts/virt-pmstate.dtso dts/virt-pl061.dtso dts/virt-pci.dtso" ||
+	{ echo "FAIL: dts/virt-pci.dtso does not validate"; exit 1; }
