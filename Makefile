@@ -61,7 +61,7 @@ help:
 	@echo "  boot       boot non-interactively, run SCRIPT=path in the guest, exit with its status"
 	@echo "  kunit      boot the debug kernel once and report the KUnit suites"
 	@echo "  soak       200 suspend cycles under load, then 200 fuzzed tables, on the debug kernel"
-	@echo "  bench      boot-time cost of parsing 1000 tables, beside a baseline without"
+	@echo "  bench      stock 6.1 beside the patched kernel: transitions, runtime moves, memory, boot (RUNS=3)"
 	@echo "  tree       extract and patch the kernel tree ($(TREE:$(TOP)/%=%))"
 	@echo "  refresh    export the tree's commits back into $(SERIES)"
 	@echo "  validate   check the DTB of OVERLAYS against the binding (dt-validate)"
@@ -167,8 +167,14 @@ lava: kernel dtb initramfs
 	@scripts/lava.sh $(IMAGE) $(DTB) $(INITRAMFS) $(B)/lava
 
 # Benchmarks report measurements beside their baseline; they assert nothing.
+# The baseline is stock 6.1: the same tarball without the series (a worktree
+# at pmstate-base), the same config less the feature.
+STOCK_TREE := $(B)/stock
+STOCK_OUT := $(B)/kernel-stock
 bench: kernel dtb initramfs
-	@tests/bench/parse-cost.sh
+	@scripts/stock.sh $(TREE) $(STOCK_TREE) $(STOCK_OUT) $(filter-out tests/debug.config,$(FRAGMENTS))
+	@$(MAKE) -s --no-print-directory initramfs KERNEL_OUT=$(STOCK_OUT)
+	@tests/bench/run.sh
 
 clean:
 	rm -rf $(B)

@@ -1,0 +1,104 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# make bench's report: from WORK/stock.fig and WORK/patched.fig (lines
+# "figure value", one per cycle or boot) the table of medians with min and
+# max, in WORK/results.txt and WORK/results.json, and WORK/plot.png.
+#
+#   report.sh WORK
+set -euo pipefail
+work=$1
+cd "$work"
+
+stat() {	# stat KERNEL FIGURE: "median min max" (or "- - -")
+	awk -v f="$2" '$1 == f { print $2 }' "$1.fig" | sort -n |
+		awk '{ v[NR] = $1 } END { if (NR) print v[int((NR + 1) / 2)], v[1], v[NR]; else print "- - -" }'
+}
+med() { stat "$1" "$2" | cut -d' ' -f1; }
+
+rows=$work/rows
+: > "$rows"
+row() {	# row LABEL UNIT STOCK_KERNEL:FIGURE PATCHED_KERNEL:FIGURE
+	local s p
+	s=$(stat "${3%%:*}" "${3#*:}") p=$(stat "${4%%:*}" "${4#*:}")
+	echo "$1|$2|$s|$p" >> "$rows"
+}
+derived() {	# derived LABEL UNIT VALUE
+	echo "$1|$2|- - -|$3 $3 $3" >> "$rows"
+}
+
+for n in 10 100 1000; do
+	row "s2idle device phases, $n devices" us stock:transition.n$n.table0 patched:transition.n$n.table1
+done
+for n in 10 100 1000; do
+	s=$(med stock transition.n$n.table0) p=$(med patched transition.n$n.table1)
+	derived "framework cost per device, $n devices" ns "$(awk -v s="$s" -v p="$p" -v n=$n 'BEGIN { printf "%d", (p - s) * 1000 / n }')"
+done
+row "s2idle device phases, 1000 devices without tables" us stock:transition.n1000.table0 patched:transition.n1000.table0
+row "runtime suspend (null callback; patched: through the table)" ns stock:runtime.suspend.table0 patched:runtime.suspend.table1
+row "runtime resume" ns stock:runtime.resume.table0 patched:runtime.resume.table1
+row "runtime suspend, device without a table" ns stock:runtime.suspend.table0 patched:runtime.suspend.table0
+row "sizeof(struct device)" bytes stock:sizeof.device patched:sizeof.device
+row "slab for 1000 devices without tables" KiB stock:slab.n1000.table0 patched:slab.n1000.table0
+row "slab for 1000 devices sharing one table" KiB stock:slab.n1000.table0 patched:slab.n1000.table1
+row "slab for 1000 devices with a table each" KiB stock:slab.n1000.table0 patched:slab.n1000.table2
+for t in 1 2; do
+	d=$(awk -v a="$(med patched slab.n1000.table$t)" -v b="$(med patched slab.n1000.table0)" 'BEGIN { printf "%d", (a - b) * 1024 / 1000 }')
+	derived "bytes per tabled device beyond the device ($([ $t = 1 ] && echo shared || echo own) table)" bytes "$d"
+done
+for n in 100 1000 5000; do
+	row "populate $n nodes with tables (stock ignores them)" us stock:populate.n$n.tabled patched:populate.n$n.tabled
+	row "populate $n nodes: without tables (stock: patched kernel)" us patched:populate.n$n.plain patched:populate.n$n.tabled
+	row "boot to /init, $n nodes with tables" us stock:init.n$n.tabled patched:init.n$n.tabled
+done
+for n in 100 1000 5000; do
+	derived "populate per tabled node, $n nodes" us "$(awk -v p="$(med patched populate.n$n.tabled)" -v n=$n 'BEGIN { printf "%.1f", p / n }')"
+done
+
+awk -F'|' -v date="$(date -u +%Y-%m-%d)" -v machine="$(nproc) cores, $(uname -m) host, QEMU TCG" '
+	function ratio(s, p) { return (s + 0 > 0 && s != "-" && p != "-") ? sprintf("%.2f", p / s) : "-" }
+	BEGIN {
+		printf "make bench, %s, %s (medians, [min..max])\n", date, machine
+		printf "%-62s %-6s %-24s %-24s %s\n", "figure", "unit", "stock 6.1", "patched", "ratio"
+	}
+	{
+		split($3, s, " "); split($4, p, " ")
+		sv = s[1] == "-" ? "-" : sprintf("%s [%s..%s]", s[1], s[2], s[3])
+		pv = p[2] == p[3] && p[1] == p[2] && s[1] == "-" ? p[1] : sprintf("%s [%s..%s]", p[1], p[2], p[3])
+		printf "%-62s %-6s %-24s %-24s %s\n", $1, $2, sv, pv, ratio(s[1], p[1])
+	}' "$rows" > results.txt
+
+awk -F'|' 'BEGIN { print "[" }
+	function obj(v,   a) { split(v, a, " "); if (a[1] == "-") return "null"
+		return sprintf("{\"median\": %s, \"min\": %s, \"max\": %s}", a[1], a[2], a[3]) }
+	{ printf "%s  {\"figure\": \"%s\", \"unit\": \"%s\", \"stock\": %s, \"patched\": %s}", NR > 1 ? ",\n" : "", $1, $2, obj($3), obj($4) }
+	END { print "\n]" }' "$rows" > results.json
+
+for n in 10 100 1000; do
+	echo "$n $(med stock transition.n$n.table0) $(med patched transition.n$n.table1) $(med patched transition.n$n.table0)"
+done > transitions.dat
+for n in 100 1000 5000; do
+	echo "$n $(med stock populate.n$n.tabled) $(med patched populate.n$n.plain) $(med patched populate.n$n.tabled)"
+done > populate.dat
+gnuplot <<'GP'
+set terminal pngcairo size 1200,500 noenhanced
+set output 'plot.png'
+set multiplot layout 1,2
+set logscale xy
+set key top left
+set grid
+set xlabel 'devices (N)'
+set ylabel 'us'
+set title 's2idle device phases (pm_test=platform)'
+plot 'transitions.dat' using 1:2 with linespoints title 'stock 6.1', \
+     '' using 1:3 with linespoints title 'patched, tables', \
+     '' using 1:4 with linespoints title 'patched, no tables'
+set title 'boot: of_platform_default_populate_init'
+set xlabel 'device nodes (N)'
+plot 'populate.dat' using 1:2 with linespoints title 'stock 6.1 (tables ignored)', \
+     '' using 1:3 with linespoints title 'patched, nodes without tables', \
+     '' using 1:4 with linespoints title 'patched, nodes with tables'
+unset multiplot
+GP
+cat results.txt
+echo "bench: $work/results.txt, results.json, plot.png"
