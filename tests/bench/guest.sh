@@ -6,7 +6,7 @@
 # wait), the device-phase times the PM core prints with pm_debug_messages
 # summed, in us, per cycle.  TABLE is 1 on the patched kernel, 0 on stock.
 TABLE=${TABLE:-0}
-CYCLES=${CYCLES:-10}
+CYCLES=${CYCLES:-30}
 ko=/tmp/pm_bench.ko
 base64 -d > $ko <<'KO'
 @KO@
