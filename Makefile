@@ -171,10 +171,12 @@ lava: kernel dtb initramfs
 # at pmstate-base), the same config less the feature.
 STOCK_TREE := $(B)/stock
 STOCK_OUT := $(B)/kernel-stock
+# Boots of each kernel, alternating.
+RUNS ?= 3
 bench: kernel dtb initramfs
 	@scripts/stock.sh $(TREE) $(STOCK_TREE) $(STOCK_OUT) $(filter-out tests/debug.config,$(FRAGMENTS))
 	@$(MAKE) -s --no-print-directory initramfs KERNEL_OUT=$(STOCK_OUT)
-	@tests/bench/run.sh
+	@RUNS=$(RUNS) tests/bench/run.sh
 
 clean:
 	rm -rf $(B)
