@@ -78,7 +78,7 @@ for ((r = 1; r <= runs; r++)); do
 	for k in stock patched; do
 		echo "bench: run $r of $runs: $k: transitions, runtime, memory" >&2
 		boot $k "$plain_dtb" "$work/guest-$k.sh" "$work/$k-$r.log" |
-			awk -v k=$k '$1 == "fig" { print $2, $3 > ("'"$work"'/" k ".fig") }' 
+			awk -v k=$k '$1 == "fig" { print $2, $3 >> ("'"$work"'/" k ".fig") }'
 	done
 	for n in 100 1000 5000; do
 		for v in plain tabled; do
