@@ -76,6 +76,13 @@ for i in 1 2 3; do
 	check_eq "$ep: the disk takes writes after D3hot ($i)" "x$i" "$(rd 2)"
 done
 
+# Unbound and bound again, its driver's device is in D0 and works.
+check "$ep: virtio-pci unbound" sh -c "echo $ep > /sys/bus/pci/drivers/virtio-pci/unbind"
+check_eq "$ep: unbound, d0 by table and PMCSR" "d0 0" "$(cat $P/$ep/power/current) $(dstate $ep)"
+check "$ep: virtio-pci bound again" sh -c "echo $ep > /sys/bus/pci/drivers/virtio-pci/bind"
+for i in 1 2 3 4 5 6 7 8 9 10; do [ -b /dev/vda ] && break; sleep 0.5; done
+check_eq "$ep: the disk reads the same data after rebind" "$msg" "$(rd 1)"
+
 # Wrong writes change nothing.
 for bad in d1 d3cold on D3hot; do
 	check "$ep: '$bad' refused" sh -c "! echo $bad > $P/$ep/power/current"
