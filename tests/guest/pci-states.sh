@@ -114,6 +114,13 @@ echo platform > /sys/power/pm_test
 check "s2idle with $nv held in d3hot" sh -c "echo freeze > /sys/power/state"
 echo none > /sys/power/pm_test
 check_eq "$nv: after s2idle still d3hot, by table and PMCSR" "d3hot 3" "$(cat $P/$nv/power/current) $(dstate $nv)"
+# So does a reset, which the PCI core does in D0.
+if [ -e $P/$nv/reset ]; then
+	check "$nv: reset while held in d3hot" sh -c "echo 1 > $P/$nv/reset"
+	check_eq "$nv: after the reset still d3hot, by table and PMCSR" "d3hot 3" "$(cat $P/$nv/power/current) $(dstate $nv)"
+else
+	ok "# SKIP $nv has no reset method"
+fi
 check "$nv: back to d0" sh -c "echo d0 > $P/$nv/power/current"
 check_eq "$nv: PMCSR PowerState 0" 0 "$(dstate $nv)"
 
@@ -142,4 +149,36 @@ for i in 1 2 3 4 5 6 7 8 9 10; do [ -b /dev/vda ] && break; sleep 0.5; done
 check_eq "$nv: found again, with the capability's table" "$(offered $nv)" "$(cat $P/$nv/power/supports)"
 check_eq "$ep: found again, in D0 by table and PMCSR" "d0 0" "$(cat $P/$ep/power/current) $(dstate $ep)"
 check_eq "$ep: the disk reads the same data after removal and rescan" "$msg" "$(rd 1)"
+# An unbound device is the PCI core's alone: with runtime PM allowed, an
+# unbind or a failed probe leaves it in D0, not in the table's deepest state.
+check "test driver without a fixup" sh -c "rmmod pm_state_test_dev && insmod $mod"
+echo auto > $P/$nv/power/control
+echo pm_state_test_pci > $P/$nv/driver_override
+check "$nv: bound with runtime PM allowed" sh -c "echo $nv > /sys/bus/pci/drivers_probe && test -e $P/$nv/driver"
+check "$nv: unbound" sh -c "echo $nv > $P/$nv/driver/unbind"
+sleep 1
+check_eq "$nv: after unbind, d0 by table and PMCSR" "d0 0" "$(cat $P/$nv/power/current) $(dstate $nv)"
+check "test driver whose probe fails (removing d0)" sh -c "rmmod pm_state_test_dev && insmod $mod pci_remove_state=d0"
+echo $nv > /sys/bus/pci/drivers_probe 2>/dev/null
+check "$nv: the probe failed" test ! -e $P/$nv/driver
+sleep 1
+check_eq "$nv: after the failed probe, d0 by table and PMCSR" "d0 0" "$(cat $P/$nv/power/current) $(dstate $nv)"
+
+# A fixup racing readers and writers of the table's files: removed, found
+# again and fixed up ten times while they read and write (KASAN watches).
+check "test driver with the d3hot fixup" sh -c "rmmod pm_state_test_dev && insmod $mod pci_remove_state=d3hot"
+( while [ ! -e /tmp/stop ]; do
+	cat $P/$nv/power/supports $P/$nv/power/system_suspend > /dev/null 2>&1
+	echo d0 > $P/$nv/power/current 2> /dev/null
+done ) &
+n=0
+for i in 1 2 3 4 5 6 7 8 9 10; do
+	echo 1 > $P/$nv/remove
+	echo 1 > /sys/bus/pci/rescan
+	echo pm_state_test_pci > $P/$nv/driver_override
+	echo $nv > /sys/bus/pci/drivers_probe && [ "$(cat $P/$nv/power/supports)" = d0 ] && n=$((n + 1))
+done
+touch /tmp/stop
+wait
+check_eq "$nv: fixed up in each of 10 rounds under readers" 10 $n
 done_testing
