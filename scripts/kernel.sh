@@ -21,4 +21,5 @@ echo "kernel: building Image and modules in ${out#"$PWD"/}"
 "$@" Image modules
 rm -rf "$out/modroot"
 "$@" INSTALL_MOD_PATH="$out/modroot" modules_install >/dev/null
-echo "$want" > "$stamp"
+# A build of uncommitted changes leaves no stamp: the committed tree may differ.
+[ -n "$(git -C "$tree" status --porcelain --untracked-files=no)" ] || echo "$want" > "$stamp"
