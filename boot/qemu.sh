@@ -15,6 +15,9 @@
 #     --drive IMG       attach IMG as virtio-blk (/dev/vda)
 #     --pci             add the PCI devices of machine.sh's pci_opts; the
 #                       --drive image becomes their virtio-blk-pci disk
+#     --icount          the guest's clocks count instructions, 1 ns each
+#                       (make bench): timings repeat exactly, whatever the
+#                       host's load
 #     --fit-dir DIR     BOOT=uboot: where the FIT image and env flash are made
 #     --no-status       the script is expected to end the machine itself
 #                       (hibernation, poweroff, reboot): success is a clean
@@ -32,12 +35,13 @@ here=$(cd "$(dirname "$0")" && pwd)
 . "$here/machine.sh"
 . "$here/reports.sh"
 
-kernel= dtb= initrd= script= cmdline= log= tap= timeout=300 drive= fit_dir= no_status= show= pci=
+kernel= dtb= initrd= script= cmdline= log= tap= timeout=300 drive= fit_dir= no_status= show= pci= icount=
 while [ $# -gt 0 ]; do
 	case $1 in
 	--no-status) no_status=1; shift; continue ;;
 	--show) show=1; shift; continue ;;
 	--pci) pci=1; shift; continue ;;
+	--icount) icount=1; shift; continue ;;
 	--kernel) kernel=$2 ;;
 	--dtb) dtb=$2 ;;
 	--initrd) initrd=$2 ;;
@@ -78,6 +82,7 @@ args="$KERNEL_ARGS $cmdline"
 case $args in *kunit.filter_glob=*) ;; *) args="$args $NO_KUNIT" ;; esac
 
 opts=("${MACHINE_OPTS[@]}" "${BIOS_OPTS[@]}" -nographic -no-reboot -nic none)
+[ -z "$icount" ] || opts+=(-icount shift=0)
 if [ -n "$pci" ]; then
 	pci_opts "$drive"
 	opts+=("${PCI_OPTS[@]}")

@@ -23,6 +23,9 @@ row() {	# row LABEL UNIT STOCK_KERNEL:FIGURE PATCHED_KERNEL:FIGURE
 	s=$(stat "${3%%:*}" "${3#*:}") p=$(stat "${4%%:*}" "${4#*:}")
 	echo "$1|$2|$s|$p" >> "$rows"
 }
+own() {	# own LABEL UNIT FIGURE: a figure of the patched kernel alone
+	echo "$1|$2|- - -|$(stat patched "$3")" >> "$rows"
+}
 derived() {	# derived LABEL UNIT VALUE
 	echo "$1|$2|- - -|$3 $3 $3" >> "$rows"
 }
@@ -39,10 +42,18 @@ s=$(slope stock transition.n10.table0 transition.n1000.table0)
 p=$(slope patched transition.n10.table1 transition.n1000.table1)
 echo "s2idle cost per device (growth 10 -> 1000)|ns|$s $s $s|$p $p $p" >> "$rows"
 derived "framework cost per device (patched minus stock)" ns $((p - s))
+own "framework cost per device, 1000 devices (tables minus none, paired cycles)" ns framework.n1000
+row "callbacks of one suspend and resume, per device (null work; outside a transition)" ns stock:callbacks.table0 patched:callbacks.table1
+row "callbacks of one suspend and resume, per device, no table" ns stock:callbacks.table0 patched:callbacks.table0
+row "  of which noirq suspend (patched: the move to the sleep state)" ns stock:callbacks.noirq.table0 patched:callbacks.noirq.table1
+row "  of which noirq resume (patched: the move back)" ns stock:callbacks.resume_noirq.table0 patched:callbacks.resume_noirq.table1
 row "s2idle device phases, 1000 devices without tables" us stock:transition.n1000.table0 patched:transition.n1000.table0
 row "runtime suspend (null callback; patched: through the table)" ns stock:runtime.suspend.table0 patched:runtime.suspend.table1
 row "runtime resume" ns stock:runtime.resume.table0 patched:runtime.resume.table1
 row "runtime suspend, device without a table" ns stock:runtime.suspend.table0 patched:runtime.suspend.table0
+row "for scale: one clock read (ktime_get_boottime)" ns stock:primitive.clock patched:primitive.clock
+row "for scale: one uncontended mutex lock and unlock" ns stock:primitive.mutex patched:primitive.mutex
+row "for scale: a walk of the children of a device that has none" ns stock:primitive.children patched:primitive.children
 row "sizeof(struct device)" bytes stock:sizeof.device patched:sizeof.device
 row "slab for 1000 devices without tables" KiB stock:slab.n1000.table0 patched:slab.n1000.table0
 row "slab for 1000 devices sharing one table" KiB stock:slab.n1000.table0 patched:slab.n1000.table1

@@ -7,6 +7,9 @@
 # Timings are the kernel's own: the PM core's phase times
 # (pm_debug_messages), ktime in the bench module (tests/bench/module), the
 # printk stamps around of_platform_default_populate_init (initcall_debug).
+# QEMU runs with -icount, so the guest's clocks count instructions (1 ns
+# each): a figure repeats exactly from run to run and host load does not
+# move it; it compares the code both kernels run, not hardware time.
 # Prints one table (figure, stock, patched, ratio: medians, with min and
 # max), saves it as build/bench/results.txt and .json, and plots time
 # against N for both kernels (build/bench/plot.png).  A benchmark, not a
@@ -44,7 +47,7 @@ boot() {	# boot KERNEL DTB SCRIPT LOG [CMDLINE]: the script's output
 	local out=${!1}
 	boot/qemu.sh --kernel "$out/arch/arm64/boot/Image" --dtb "$2" \
 		--initrd "$out/initramfs.cpio.gz" --script "$3" --log "$4" \
-		--cmdline "${5:-}" --timeout 900 >/dev/null
+		--cmdline "${5:-}" --timeout 900 --icount >/dev/null
 	cat "${4%.log}.tap"
 }
 

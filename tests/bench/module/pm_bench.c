@@ -7,10 +7,18 @@
  * the patched kernel with table=1 (one table shared by all devices) or
  * table=2 (a table per device).  With runtime_loops, device 0 is runtime
  * suspended and resumed that many times (through its table, with one) and
- * the mean time of a suspend and of a resume is printed, from ktime.
+ * the mean time of a suspend and of a resume is printed, from ktime.  With
+ * sleep_loops, the callbacks the PM core would run for each device in one
+ * suspend and resume are run that many times, outside a transition, and
+ * their mean time per device is printed: what the table's PM domain costs
+ * beside the driver's own callbacks, without the noise of a whole
+ * transition under emulation.  With primitives, the cost of what a move
+ * cannot do without is printed for scale: a clock read, an uncontended
+ * mutex, a walk of the children of a device that has none.
  */
 #include <linux/ktime.h>
 #include <linux/module.h>
+#include <linux/mutex.h>
 #include <linux/platform_device.h>
 #include <linux/pm_runtime.h>
 #include <linux/slab.h>
@@ -24,6 +32,10 @@ static unsigned int table;
 module_param(table, uint, 0444);
 static unsigned int runtime_loops;
 module_param(runtime_loops, uint, 0444);
+static unsigned int sleep_loops;
+module_param(sleep_loops, uint, 0444);
+static bool primitives;
+module_param(primitives, bool, 0444);
 
 static struct platform_device **devs;
 
@@ -37,6 +49,7 @@ static struct pm_state pm_bench_on = { .name = "on", .state = PM_STATE_NO_VALUE 
 static struct pm_state pm_bench_off = {
 	.name = "off", .state = PM_STATE_NO_VALUE, .context_lost = true,
 };
+
 static const struct pm_state *pm_bench_supports[] = { &pm_bench_on, &pm_bench_off };
 static struct pm_state_table pm_bench_table = {
 	.num_states = 2,
@@ -168,6 +181,116 @@ static void pm_bench_runtime(struct device *dev)
 		runtime_loops, table);
 }
 
+typedef int (*pm_bench_cb_t)(struct device *dev);
+
+/*
+ * The callback the PM core picks for @dev in the phase at @offset of
+ * struct dev_pm_ops: that of its PM domain, type, class or bus, the first
+ * of them that has dev_pm_ops, else its driver's.
+ */
+static void *pm_bench_pick(struct device *dev, size_t offset)
+{
+	const struct dev_pm_ops *ops = NULL;
+	void *cb = NULL;
+
+	if (dev->pm_domain)
+		ops = &dev->pm_domain->ops;
+	else if (dev->type && dev->type->pm)
+		ops = dev->type->pm;
+	else if (dev->class && dev->class->pm)
+		ops = dev->class->pm;
+	else if (dev->bus && dev->bus->pm)
+		ops = dev->bus->pm;
+	if (ops)
+		cb = *(void **)((const void *)ops + offset);
+	if (!cb && dev->driver && dev->driver->pm)
+		cb = *(void **)((const void *)dev->driver->pm + offset);
+	return cb;
+}
+
+#define PM_BENCH_PHASE(op) offsetof(struct dev_pm_ops, op)
+
+static void pm_bench_call(struct device *dev, size_t offset)
+{
+	void (*complete)(struct device *dev);
+	pm_bench_cb_t cb;
+
+	if (offset == PM_BENCH_PHASE(complete)) {
+		complete = pm_bench_pick(dev, offset);
+		if (complete)
+			complete(dev);
+		return;
+	}
+	cb = pm_bench_pick(dev, offset);
+	if (cb)
+		cb(dev);
+}
+
+static void pm_bench_sleep(void)
+{
+	static const size_t phases[] = {
+		PM_BENCH_PHASE(prepare), PM_BENCH_PHASE(suspend),
+		PM_BENCH_PHASE(suspend_late), PM_BENCH_PHASE(suspend_noirq),
+		PM_BENCH_PHASE(resume_noirq), PM_BENCH_PHASE(resume_early),
+		PM_BENCH_PHASE(resume), PM_BENCH_PHASE(complete),
+	};
+	u64 ns[ARRAY_SIZE(phases)] = {}, all = 0;
+	unsigned int l, p, i;
+	ktime_t t;
+
+	/* As the noirq suspend phase sets it for a device in use. */
+	for (i = 0; i < n; i++)
+		devs[i]->dev.power.must_resume = true;
+	for (l = 0; l < sleep_loops; l++) {
+		for (p = 0; p < ARRAY_SIZE(phases); p++) {
+			t = ktime_get();
+			for (i = 0; i < n; i++)
+				pm_bench_call(&devs[i]->dev, phases[p]);
+			ns[p] += ktime_to_ns(ktime_sub(ktime_get(), t));
+		}
+	}
+	for (p = 0; p < ARRAY_SIZE(phases); p++) {
+		ns[p] = div_u64(ns[p], sleep_loops * n);
+		all += ns[p];
+	}
+	pr_info("pm_bench: sleep callbacks %llu ns per device (prepare %llu suspend %llu late %llu noirq %llu, resume noirq %llu early %llu resume %llu complete %llu; mean of %u cycles of %u devices, table=%u)\n",
+		all, ns[0], ns[1], ns[2], ns[3], ns[4], ns[5], ns[6], ns[7],
+		sleep_loops, n, table);
+}
+
+static DEFINE_MUTEX(pm_bench_mutex);
+
+static int pm_bench_child(struct device *dev, void *data)
+{
+	return 0;
+}
+
+#define PM_BENCH_LOOPS 100000
+#define PM_BENCH_TIME(what, expr)					\
+	do {								\
+		ktime_t t = ktime_get();				\
+		unsigned int i;						\
+									\
+		for (i = 0; i < PM_BENCH_LOOPS; i++)			\
+			expr;						\
+		pr_info("pm_bench: primitive %s %lld ns\n", what,	\
+			div_s64(ktime_to_ns(ktime_sub(ktime_get(), t)),	\
+				PM_BENCH_LOOPS));			\
+	} while (0)
+
+static void pm_bench_primitives(struct device *dev)
+{
+	u64 sum = 0;
+
+	PM_BENCH_TIME("clock", sum += ktime_get_boottime());
+	PM_BENCH_TIME("mutex", ({ mutex_lock(&pm_bench_mutex);
+				  mutex_unlock(&pm_bench_mutex); }));
+	PM_BENCH_TIME("children", device_for_each_child(dev, NULL, pm_bench_child));
+	/* Keeps the clock reads from being optimised away. */
+	if (!sum)
+		pr_info("pm_bench: no time passed\n");
+}
+
 static void pm_bench_del(unsigned int count)
 {
 	while (count--)
@@ -205,6 +328,10 @@ static int __init pm_bench_init(void)
 	}
 	if (n && runtime_loops)
 		pm_bench_runtime(&devs[0]->dev);
+	if (n && sleep_loops)
+		pm_bench_sleep();
+	if (n && primitives)
+		pm_bench_primitives(&devs[0]->dev);
 	return 0;
 }
 module_init(pm_bench_init);
