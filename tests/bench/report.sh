@@ -80,7 +80,7 @@ for r in "100 1000" "1000 5000"; do
 	echo "populate per node added, $1 -> $2 nodes, patched: no tables (left) vs tables|us|$q $q $q|$p $p $p" >> "$rows"
 done
 
-awk -F'|' -v date="$(date -u +%Y-%m-%d)" -v machine="$(nproc) cores, $(uname -m) host, QEMU TCG" '
+awk -F'|' -v date="$(date -u +%Y-%m-%d)" -v machine="$(nproc) cores, $(uname -m) host, QEMU TCG with -icount: 1 ns per guest instruction" '
 	function ratio(s, p) { return (s + 0 > 0 && s != "-" && p != "-") ? sprintf("%.2f", p / s) : "-" }
 	BEGIN {
 		printf "make bench, %s, %s (medians, [min..max])\n", date, machine
