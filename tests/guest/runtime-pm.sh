@@ -226,4 +226,22 @@ check "rmmod with a, b, c parked" rmmod pm_state_test_dev
 check_eq "a unbound, in its default state" on "$(cur $A)"
 check "insmod again" insmod "$mod"
 check_eq "a b c on after reload" "on on on" "$(cur $A) $(cur $B) $(cur $C)"
+
+# A driver with DPM_FLAG_SMART_SUSPEND, as PCIe port services have: the PM
+# core sets its runtime-suspended device active before the noirq resume.
+# A parked one still runs none of its sleep callbacks and stays parked,
+# runtime suspended, in either domain.
+check "reload with smart_suspend=1" sh -c "rmmod pm_state_test_dev && insmod $mod smart_suspend=1"
+check "c off (smart suspend)" set_to $C off
+check "pd-tabled off (smart suspend)" set_to $PDT off
+echo > $D/log
+echo platform > /sys/power/pm_test
+check "s2idle with c and pd-tabled parked (smart suspend)" sh -c "echo freeze > /sys/power/state"
+echo none > /sys/power/pm_test
+check "no sleep callback of the parked c or pd-tabled ran (smart suspend)" \
+	sh -c "! grep -e '$C ' -e '$PDT ' $D/log | grep -q 'suspend\|resume'"
+check_eq "c and pd-tabled still parked and runtime suspended (smart suspend)" \
+	"off suspended off suspended" "$(cur $C) $(rpm $C) $(cur $PDT) $(rpm $PDT)"
+check "c on (smart suspend)" set_to $C on
+check_eq "c context intact (smart suspend)" 0x00c0ffee "$(cat $D/$C/context)"
 done_testing
