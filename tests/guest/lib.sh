@@ -1,9 +1,22 @@
 # SPDX-License-Identifier: GPL-2.0
 # TAP helpers for guest tests, sourced by each tests/guest/*.sh.  The host
-# numbers and counts the lines; done_testing sets the script's exit status.
+# numbers the results; done_testing sets the script's exit status.
+#
+# A script says how many results it will print with "plan N" before the
+# first one, from constants it holds (never from what the machine reads),
+# so a loop that covers a shorter list than it should leaves the plan
+# unmet and fails the boot.  Its setup steps are guards: when one fails the
+# script bails out (exit 1) instead of reporting a result.
 
 _t_failed=0
 _t_count=0
+_t_plan=
+
+# plan N: the number of results this script prints, printed first
+plan() {
+	_t_plan=$1
+	echo "1..$1"
+}
 
 ok() {
 	_t_count=$((_t_count + 1))
@@ -16,6 +29,12 @@ not_ok() {
 	echo "not ok - $1"
 	shift
 	[ $# -eq 0 ] || echo "# $*"
+}
+
+# skip DESC REASON: a result that could not be tested here, and why
+skip() {
+	_t_count=$((_t_count + 1))
+	echo "ok - $1 # SKIP $2"
 }
 
 # check DESC CMD [ARGS...]: ok when CMD exits 0; its output becomes diagnostics.
@@ -38,10 +57,34 @@ check_eq() {
 	fi
 }
 
+# bail_out REASON: stop the script; the runner fails the boot with REASON
+bail_out() {
+	echo "Bail out! $*"
+	exit 1
+}
+
+# guard DESC CMD [ARGS...]: a setup step, not a result; bails out when CMD fails
+guard() {
+	_t_desc=$1
+	shift
+	_t_out=$("$@" 2>&1) || bail_out "$_t_desc: '$*' failed: $(echo "$_t_out" | tail -n 3)"
+}
+
+# guard_eq DESC EXPECTED ACTUAL: a setup step that must read EXPECTED
+guard_eq() {
+	[ "$2" = "$3" ] || bail_out "$1: expected '$2', got '$3'"
+}
+
 # summary TEXT: a line the runner prints in make check's output (sizes,
 # counts), where other comments stay in the logs.
 summary() {
 	echo "# summary: $*"
+}
+
+# count WHAT N: N more of WHAT (fault-cases, bad-inputs, fuzzed-tables,
+# soak-cycles) for make check's closing summary of what was tested
+count() {
+	echo "# count: $1 $2"
 }
 
 # suspend_rtc: echo mem (s2idle on virt), woken by the RTC 2 s later
@@ -51,8 +94,14 @@ suspend_rtc() {
 	echo mem > /sys/power/state
 }
 
+# done_testing: the plan's line if the script gave none (it then fails:
+# a plan is due before the first result), and the exit status
 done_testing() {
-	echo "1..$_t_count"
-	[ "$_t_failed" -eq 0 ] && [ "$_t_count" -gt 0 ]
+	if [ -z "$_t_plan" ]; then
+		echo "1..$_t_count"
+		echo "# no plan: say 'plan N' before the first result" >&2
+		exit 1
+	fi
+	[ "$_t_failed" -eq 0 ] && [ "$_t_count" -eq "$_t_plan" ]
 	exit $?
 }
