@@ -23,7 +23,17 @@
 #                           the N shards together run everything once
 #   RESULTS=dir             results elsewhere (the runner's self-tests);
 #                           an existing dir is replaced only if a run made it
+#   FRESH=1 (or CI=true)    run every job, reuse nothing
 #   tests/check.sh --list   print the jobs, run nothing
+#
+# A job whose inputs hash the same as those of a job that passed before
+# (build/cache/jobs) is not run again: its results are replayed, each
+# labelled "(reused)".  The inputs: the job's command and script, the
+# debug kernel's Image and initramfs, the runner, boot and DT files, the
+# tool versions (QEMU, U-Boot, dtc); a host test also reads the whole
+# repository and the plain kernel.  A job that failed is never reused
+# until it has passed again.  The gates keep their own cache
+# (tests/gates.sh) and say "(reused)" the same way.
 set -uo pipefail
 # Debian's python3 first: its packages (dt-schema; ply and git for
 # checkpatch's SPDX check) are not in a pyenv or venv python.
@@ -105,15 +115,67 @@ if [ -e "$RESULTS" ]; then
 fi
 mkdir -p "$parts" "$RESULTS/logs" "$(dirname "$durations")"
 touch "$RESULTS/.pmstate-results" "$durations"
+# A fresh clone orders its first run by the durations committed beside
+# this script; a run's own measurements replace them in build/cache.
+[ -s "$durations" ] || [ ! -r tests/durations ] || cp tests/durations "$durations"
 
-# run JOB: its unnumbered TAP into parts/JOB.tap, stderr beside it, its time.
+# The result cache.  inputs_key JOB: the hash of everything the job reads
+# that can change between runs; empty when the job may not be reused.
+jobs_cache=$b/cache/jobs
+reuse=yes
+[ "${CI:-}" != true ] && [ -z "${FRESH:-}" ] || reuse=
+tool_versions() {
+	qemu-system-aarch64 --version 2>&1 | head -n 1
+	dtc --version 2>&1
+	sha256sum /usr/lib/u-boot/qemu_arm64/u-boot.bin 2>&1
+}
+hash_files() { find "$@" -type f -print0 2>/dev/null | sort -z | xargs -0r sha256sum; }
+common_key=$({
+	tool_versions
+	hash_files "$DEBUG_OUT/arch/arm64/boot/Image" "$DEBUG_OUT/initramfs.cpio.gz" \
+		Makefile boot dts tests/check.sh tests/guest.sh tests/host-test.sh \
+		tests/kunit.sh tests/guest/lib.sh tests/guest/*.inc tests/fuzz
+} | sha256sum | cut -c1-32)
+repo_key=$(hash_files "$PLAIN_OUT/arch/arm64/boot/Image" \
+	$(git ls-files -co --exclude-standard 2>/dev/null) | sha256sum | cut -c1-32)
+inputs_key() {
+	local i=$1 script base=$common_key
+	# The gates cache their own results, by what each gate reads.
+	case ${keys[i]} in gate\ *) return 0 ;; esac
+	[ "${stages[i]}" != host ] || base="$common_key $repo_key"
+	script=$(set -- ${cmds[i]}; echo "${2:-}")
+	{ echo "$base ${cmds[i]}"; [ ! -f "$script" ] || sha256sum < "$script"; } | sha256sum | cut -c1-32
+}
+# failed_mark JOB: the marker that keeps a failed job from being reused
+failed_mark() { echo "$jobs_cache/failed-$(echo "${keys[$1]}" | sha256sum | cut -c1-32)"; }
+
+# run JOB: its unnumbered TAP into parts/JOB.tap, stderr beside it, its
+# time, the boots it made; or, when a passed run had the same inputs, that
+# run's results, each labelled "(reused)".
 run() {
-	local i=$1 t0 rc
+	local i=$1 t0 rc k
+	k=$(inputs_key "$i")
+	if [ -n "$reuse" ] && [ -n "$k" ] && [ -s "$jobs_cache/$k.tap" ] && [ ! -e "$(failed_mark "$i")" ]; then
+		sed -E '/^(not )?ok - /{ / # (SKIP|TODO)/!s/$/ (reused)/; s/ # (SKIP|TODO)/ (reused)&/; }' \
+			"$jobs_cache/$k.tap" > "$parts/$i.tap"
+		: > "$parts/$i.err"
+		echo "0 reused" > "$parts/$i.done"
+		echo "# ${keys[i]}: reused"
+		return
+	fi
 	t0=$(date +%s)
-	bash -c "${cmds[i]}" > "$parts/$i.tap" 2> "$parts/$i.err"
+	BOOTS_FILE=$parts/$i.boots bash -c "${cmds[i]}" > "$parts/$i.tap" 2> "$parts/$i.err"
 	rc=$?
 	echo "$rc $(($(date +%s) - t0))" > "$parts/$i.done"
 	echo "# ${keys[i]}: $(($(date +%s) - t0)) s, $(grep -c '^ok' "$parts/$i.tap") ok, $(grep -c '^not ok' "$parts/$i.tap") not ok"
+	# Every run, fresh or not, records what passed and what failed.
+	mkdir -p "$jobs_cache"
+	if [ "$rc" -eq 0 ] && grep -qE '^ok - ' "$parts/$i.tap" && ! grep -q '^not ok' "$parts/$i.tap"; then
+		rm -f "$(failed_mark "$i")"
+		[ -z "$k" ] || cp "$parts/$i.tap" "$jobs_cache/$k.tap"
+	else
+		touch "$(failed_mark "$i")"
+	fi
 }
 
 # Longest first, by last run's times (unknown: first).
@@ -133,14 +195,15 @@ done
 wait
 echo "# check: jobs took $(($(date +%s) - start)) s"
 
-# Times for the next run's ordering (the jobs of this run replace theirs).
+# Times for the next run's ordering (the jobs this run ran replace theirs).
 for i in "${!keys[@]}"; do
-	printf '%s\t%s\n' "${keys[i]}" "$(cut -d' ' -f2 "$parts/$i.done" 2>/dev/null || echo 0)"
+	t=$(cut -d' ' -f2 "$parts/$i.done" 2>/dev/null || echo 0)
+	[ "$t" = reused ] || printf '%s\t%s\n' "${keys[i]}" "$t"
 done | awk -F'\t' 'NR == FNR { t[$1] = $2; next } { t[$1] = $2 } END { for (k in t) print k "\t" t[k] }' \
 	"$durations" - > "$durations.new" && mv "$durations.new" "$durations"
 
 # Number each stage's results into RESULTS/<stage>.tap and print them.
-passed=0 failed=0 skipped=0
+passed=0 failed=0 skipped=0 reused=0
 for s in host kunit guest; do
 	tap=$RESULTS/$s.tap
 	for i in "${!keys[@]}"; do
@@ -164,10 +227,31 @@ for s in host kunit guest; do
 	passed=$((passed + $(grep -cE '^ok [0-9]+ ' "$tap")))
 	failed=$((failed + $(grep -cE '^not ok [0-9]+ ' "$tap")))
 	skipped=$((skipped + $(grep -cE '^ok [0-9]+ .*# SKIP' "$tap")))
+	reused=$((reused + $(grep -cE '^ok [0-9]+ .*\(reused\)' "$tap")))
 done
 tests/junit.sh "$RESULTS" > "$RESULTS/junit.xml"
 echo "# results: $RESULTS (TAP per stage, kunit.ktap, junit.xml, logs/)"
 [ "$skipped" -eq 0 ] || echo "# $skipped of the passed were skipped"
 echo "# KUnit, guest and host tests ran on the debug kernel ${DEBUG_OUT#"$top"/}"
+# What the run tested, per stage: the boots its jobs made (boot/qemu.sh
+# counts them) and the totals of their "# count: WHAT N" lines.
+for s in host kunit guest; do
+	ran=0 again=0 boots=0 counts=
+	for i in "${!keys[@]}"; do
+		[ "${stages[i]}" = "$s" ] || continue
+		if [ "$(cut -d' ' -f2 "$parts/$i.done" 2>/dev/null)" = reused ]; then
+			again=$((again + 1))
+		else
+			ran=$((ran + 1))
+			boots=$((boots + $(cat "$parts/$i.boots" 2>/dev/null | wc -l)))
+		fi
+		counts="$counts$(sed -n 's/^# count: \([a-z-]*\) \([0-9]*\)$/\1 \2/p' "$parts/$i.tap")
+"
+	done
+	[ $((ran + again)) -gt 0 ] || continue
+	echo "# tested: $s: $ran jobs ran ($boots boots), $again reused$(echo "$counts" |
+		awk 'NF == 2 { n[$1] += $2 } END { for (w in n) printf ", %d %s", n[w], w }')"
+done
+echo "# $passed passed ($reused reused), $failed failed"
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ] && [ $((passed + failed)) -gt 0 ]

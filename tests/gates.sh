@@ -19,7 +19,8 @@
 # A gate that did not run (a tool missing, a make that failed) fails.  A
 # passing result is kept in build/cache/gates under the hash of everything
 # it read (the inputs and this script), so an unchanged input is not checked
-# again; the line then says "(inputs unchanged)".
+# again; the line then says "(reused)".  The key holds the versions of the
+# tools that judge (sparse, dt-schema, yamllint, the cross compiler).
 set -uo pipefail
 export PATH=/usr/bin:$PATH
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -59,11 +60,14 @@ remember() { mkdir -p "$cache" && touch "$cache/$1"; }
 # cached KEY NAME: print the kept result for KEY and succeed, if there is one.
 cached() {
 	[ -e "$cache/$1" ] || return 1
-	echo "ok - $2 (inputs unchanged)"
+	echo "ok - $2 (reused)"
 }
 
-# key FILE...: the hash of the named files' contents and of this script.
-key() { cat "$@" "$self" | sha256sum | cut -c1-32; }
+# The Debian packages whose tools give the gates' verdicts.
+tools=$(dpkg-query -W -f '${Package} ${Version}\n' sparse dt-schema yamllint gcc-aarch64-linux-gnu 2>&1)
+
+# key FILE...: the hash of the named files' contents, this script and the tools.
+key() { { cat "$@" "$self"; echo "$tools"; } | sha256sum | cut -c1-32; }
 
 # run_gate KEY NAME CMD...: run CMD with its output as the log; it passes
 # when CMD exits 0 and prints nothing.
@@ -160,7 +164,7 @@ do_bindings() {
 		[ ${#ys[@]} -gt 0 ] || { echo "not ok - bindings: the series touches no binding"; return; }
 		k="bindings-$(cd "$root" && key "${ys[@]}")"
 		if [ -e "$cache/$k" ]; then
-			for y in "${ys[@]}"; do echo "ok - bindings: $y (inputs unchanged)"; done
+			for y in "${ys[@]}"; do echo "ok - bindings: $y (reused)"; done
 			return
 		fi
 	fi

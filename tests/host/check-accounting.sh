@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# test: tests/check.sh itself fails a job killed after an ok line, a job that printed no result, a gate list that fails, and never counts a stray result-like line (a copy of the runner driving fake jobs, no boot)
+# test: tests/check.sh itself fails a job killed after an ok line, a job that printed no result, a gate list that fails, never counts a stray result-like line, and reuses a passed job only while its inputs are unchanged and it has not failed since (a copy of the runner driving fake jobs, no boot)
 set -u
 top=$(pwd)
 work=$(mktemp -d)
@@ -54,5 +54,46 @@ mkdir -p "$work/keep" && touch "$work/keep/precious"
 (cd "$fake" && env -u GUEST -u SHARD ONLY=host DEBUG_OUT="$fake/debug" RESULTS="$work/keep" tests/check.sh) > "$work/out" 2>&1
 [ -e "$work/keep/precious" ] || fail "RESULTS= a folder no run made was removed"
 
-[ $bad -eq 0 ] && echo "killed, silent and failing jobs fail; stray lines are comments; foreign folders stay"
+# The result cache: a job that passed is replayed, labelled, while its
+# inputs stay the same; a changed input, FRESH=1 and CI=true run it; a job
+# that failed is not replayed until it has passed again, even when a run
+# with the same inputs passed before (a flaky test).
+cat > "$fake/tests/gates.sh" <<'SH'
+#!/bin/bash
+case $1 in list) printf 'checkpatch a\nbindings\nkernel-doc x\nsparse\n' ;; *) echo "ok - $1" ;; esac
+SH
+cat > "$fake/tests/host/flaky.sh" <<'SH'
+# test: passes unless FAKE_FLAKY is set
+echo "ran" >> "$RESULTS/../flaky.runs"
+[ -z "${FAKE_FLAKY:-}" ]
+SH
+cached_run() {	# cached_run WHAT EXPECT(ran|reused) [VAR=VALUE...]
+	local what=$1 want=$2 before after
+	shift 2
+	before=$(cat "$work/flaky.runs" 2>/dev/null | wc -l)
+	(cd "$fake" && env -u GUEST -u SHARD -u CI -u FRESH ONLY=host DEBUG_OUT="$fake/debug" \
+		RESULTS="$work/res" "$@" tests/check.sh) > "$work/out" 2>&1
+	after=$(cat "$work/flaky.runs" 2>/dev/null | wc -l)
+	case $want in
+	ran) [ "$after" -eq $((before + 1)) ] || fail "$what: the job did not run" ;;
+	reused)
+		[ "$after" -eq "$before" ] || fail "$what: the job ran again"
+		grep -q '^ok [0-9]* - host: flaky: passes unless FAKE_FLAKY is set (reused)$' "$work/res/host.tap" ||
+			fail "$what: the replayed result is not labelled (reused)"
+		grep -qx '# 5 passed (1 reused), 0 failed' "$work/out" ||
+			fail "$what: no '5 passed (1 reused), 0 failed' line: $(grep reused "$work/out")" ;;
+	esac
+}
+cached_run "first run" ran
+cached_run "same inputs" reused
+cached_run "FRESH=1" ran FRESH=1
+cached_run "CI=true" ran CI=true
+echo "# changed" >> "$fake/tests/host/flaky.sh"
+cached_run "a changed script" ran
+cached_run "flaky failure (FRESH=1)" ran FRESH=1 FAKE_FLAKY=1
+grep -q '^not ok' "$work/res/host.tap" || fail "the flaky failure was not reported"
+cached_run "after a failure, same inputs as a passed run" ran
+cached_run "passed again" reused
+
+[ $bad -eq 0 ] && echo "killed, silent and failing jobs fail; stray lines are comments; foreign folders stay; passed jobs are reused until an input changes, failed ones not until they pass"
 exit $bad
