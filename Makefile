@@ -94,8 +94,10 @@ $(KERNEL_OUT)/.config: $(FRAGMENTS) $(TREE)/.git/pmstate/applied
 config: tree
 	@$(MAKE) -s $(KERNEL_OUT)/.config
 
+# The debug kernel carries tests/debug-patches too (never the series).
 kernel: config
-	@scripts/kernel.sh $(TREE) $(KERNEL_OUT) $(KMAKE)
+	@$(if $(filter $(DEBUG_OUT),$(KERNEL_OUT)),DEBUG_PATCHES=tests/debug-patches) \
+		scripts/kernel.sh $(TREE) $(KERNEL_OUT) $(KMAKE)
 
 kernel-debug:
 	@$(MAKE) -s --no-print-directory kernel initramfs KERNEL_OUT=$(DEBUG_OUT)
