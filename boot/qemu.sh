@@ -27,9 +27,10 @@
 # the boot is a test: the script's output and exit status travel on a
 # virtio console of their own (/dev/hvc0 in the guest, --tap on the host),
 # which kernel messages never reach, so a printk cannot break a TAP line.
-# A kernel panic, oops, BUG, WARN, KASAN, UBSAN or kmemleak report, a hang
-# past the timeout or a guest that never reports the script's status is a
-# failure with a message saying which.
+# A kernel report (boot/reports.sh: panic, oops, BUG, WARN, KASAN, UBSAN,
+# soft lockup, RCU stall, hung task, kmemleak), a report's taint bit, a
+# missing taint line, a hang past the timeout or a guest that never
+# reports the script's status is a failure with a message saying which.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/machine.sh"
@@ -116,6 +117,8 @@ opts+=(-chardev "file,id=tap,path=$tap" -device virtio-serial-device
        -device virtconsole,chardev=tap,name=tap)
 show_cmd=(cat)
 [ -z "$show" ] || show_cmd=(tee /dev/stderr)
+# make check counts the boots of each job (BOOTS_FILE, a line a boot).
+[ -z "${BOOTS_FILE:-}" ] || echo "$QEMU" >> "$BOOTS_FILE"
 set +e
 timeout --foreground -k 5 "$timeout" "$QEMU" "${opts[@]}" \
 	</dev/null 2>&1 | tr -d '\r' | "${show_cmd[@]}" > "$log"
@@ -127,11 +130,17 @@ sed -i 's/\r$//' "$tap"
 fail() { echo "boot: $* (console log: $log)" >&2; exit 125; }
 first() { grep -m1 -E "$1" "$log"; }
 [ "$qemu_rc" -ne 124 ] && [ "$qemu_rc" -ne 137 ] || fail "timed out after ${timeout}s"
+# Every kind of report the console shows, each with its first line.
+reports=
 while IFS='	' read -r re what; do
-	! first "$re" >/dev/null || fail "$what: $(first "$re")"
+	! line=$(first "$re") || reports="$reports; $what: $line"
 done <<< "$KERNEL_REPORTS"
-# Taint bits of a report: B (bad page: KASAN), D (oops), W (warning), L (soft lockup).
+[ -z "$reports" ] || fail "${reports#; }"
+# Taint bits of a report: B (bad page: KASAN), D (oops), W (warning), L
+# (soft lockup).  A script's boot must print its taint line: without it
+# nothing says the kernel was clean.
 taint=$(sed -n 's/^pmstate-tainted: \([0-9]*\)$/\1/p' "$log" | tail -n 1)
+[ -n "$taint" ] || [ -n "$no_status" ] || fail "the console shows no taint line (pmstate-tainted:): the guest did not finish"
 [ $(( ${taint:-0} & (32 | 128 | 512 | 16384) )) -eq 0 ] || fail "the kernel is tainted ($taint) by a report"
 [ "$qemu_rc" -eq 0 ] || fail "QEMU exited with status $qemu_rc"
 [ -z "$no_status" ] || exit 0
