@@ -3,9 +3,10 @@
 #
 # Boot one guest test and print its results as unnumbered TAP for
 # tests/check.sh: each of the script's results, then one verdict for the
-# boot.  The verdict passes only when the script exited 0, its plan equals
-# the number of results it printed, no result is "not ok" and the console
-# shows no kernel report (panic, oops, BUG, WARN, KASAN, UBSAN, kmemleak).
+# boot.  The verdict passes only when the script exited 0 without bailing
+# out, its plan (said before its first result) equals the number of results
+# it printed, no result is "not ok" and the console shows no kernel report
+# (boot/reports.sh) and a taint line without a report's bit.
 #
 #   guest.sh tests/guest/NAME.sh BOOT      (BOOT: direct or uboot)
 #
@@ -79,6 +80,7 @@ awk -v tag="$tag" '
 		n++; diag = !ok; next
 	}
 	/^# summary: / { print "# guest: " tag ": " substr($0, 12); next }
+	/^# count: [a-z-]+ [0-9]+$/ { print; next }
 	/^# / && diag { print; next }
 	/^1\.\.[0-9]+$/ { plan = substr($0, 4) + 0; plans++ }
 	{ diag = 0 }
@@ -91,6 +93,7 @@ grep -q '^not ok' <(grep -E '^(not )?ok( [0-9]+)?( - |$)' "$base.tap") &&
 [ "$plans" -eq 1 ] || problems+=("$plans plan lines (1..N) where one was due")
 [ "$plans" -ne 1 ] || [ "$plan" -eq "$count" ] || problems+=("plan 1..$plan but $count results")
 [ "$count" -gt 0 ] || problems+=("no results")
+bail=$(grep -m1 '^Bail out!' "$base.tap") && problems+=("$bail")
 case $rc in
 0) ;;
 125) problems+=("$(cat "$work/boot.err")") ;;
