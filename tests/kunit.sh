@@ -84,6 +84,7 @@ awk '
 		else if (suites != plan) why = "plan 1.." plan " but " suites " suites"
 		if (why == "") printf "ok - kunit: %d suites of %d planned, %d cases\n", suites, plan, total
 		else printf "not ok - kunit: the run\n# %s\n", why
+		printf "# count: kunit-cases %d\n", total
 	}
 ' "$ktap" > "$work/results"
 [ $boot_rc -eq 0 ] || { echo "not ok - kunit: boot"; sed 's/^/# /' "$work/boot.err"; } >> "$work/results"
