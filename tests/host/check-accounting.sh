@@ -62,11 +62,8 @@ cat > "$fake/tests/gates.sh" <<'SH'
 #!/bin/bash
 case $1 in list) printf 'checkpatch a\nbindings\nkernel-doc x\nsparse\n' ;; *) echo "ok - $1" ;; esac
 SH
-cat > "$fake/tests/host/flaky.sh" <<'SH'
-# test: passes unless FAKE_FLAKY is set
-echo "ran" >> "$RESULTS/../flaky.runs"
-[ -z "${FAKE_FLAKY:-}" ]
-SH
+printf '%s\n' '# test: passes unless FAKE_FLAKY is set' 'echo ran >> "$RESULTS/../flaky.runs"' \
+	'[ -z "${FAKE_FLAKY:-}" ]' > "$fake/tests/host/flaky.sh"
 cached_run() {	# cached_run WHAT EXPECT(ran|reused) [VAR=VALUE...]
 	local what=$1 want=$2 before after
 	shift 2
