@@ -1,11 +1,13 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# test: the runner and gates fail what they must: a guest script exiting 1 after ok lines, results short of the plan, a stale log, a test that asked for a disk and got none, a KUnit suite whose init failed or whose plan differs, a binding schema error, a sparse warning
+# test: the runner and gates fail what they must: a guest script exiting 1 after ok lines, results short of the plan, a loop shorter than its plan said in advance, a script without a plan, a setup guard that fails, a stale log, a test that asked for a disk and got none, a KUnit suite whose init failed or whose plan differs, a binding schema error, a sparse warning
 set -u
 top=$(pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 export RESULTS=$work/results
+# The runner is under test, not the kernel: the plain kernel boots faster.
+export KERNEL_OUT=${PLAIN_OUT:-$top/build/kernel}
 bad=0
 # expect WHAT OUTPUT_FILE PATTERN...: every PATTERN (grep -E) is in the output.
 expect() {
@@ -39,6 +41,28 @@ echo 1..3
 exit 0'
 expect "results short of the plan fail" "$work/short.out" \
 	'^not ok - guest: short: boot$' '^# plan 1..3 but 1 results$'
+
+# A plan is said before the results: a loop over a list shorter than the
+# script expected leaves it unmet; a script without one fails; a setup
+# guard that does not hold stops the script and names itself.
+guest shrunk '. /tests/lib.sh
+plan 3
+for s in on off; do ok "$s"; done
+done_testing'
+expect "a loop that covers a shorter list than its plan fails" "$work/shrunk.out" \
+	'^ok - guest: shrunk: off$' '^not ok - guest: shrunk: boot$' '^# plan 1..3 but 2 results$'
+guest noplan '. /tests/lib.sh
+ok "one"
+done_testing'
+expect "a script that says no plan fails" "$work/noplan.out" \
+	'^not ok - guest: noplan: boot$' '^# the script exited 1$'
+guest bail '. /tests/lib.sh
+plan 2
+guard_eq "setup reads back" written other
+ok "never"
+done_testing'
+expect "a setup guard that does not hold bails out, naming itself" "$work/bail.out" \
+	'^not ok - guest: bail: boot$' "^# Bail out! setup reads back: expected 'written', got 'other'\$"
 
 # A boot that fails before QEMU runs (its DTB cannot be made) must not
 # report what an earlier run left in the same log files.
