@@ -122,7 +122,7 @@ BOOT_ARGS = --kernel $(IMAGE) --dtb $(DTB) --initrd $(INITRAMFS) --fit-dir $(B)/
 # Check the final DTB of OVERLAYS against the binding (only the nodes the
 # tables touch).
 validate: tree dtb
-	@scripts/validate-dtb.sh $(TREE) $(B)/processed-schema.json $(DTB)
+	@scripts/validate-dtb.sh $(TREE) $(B)/cache/gates $(DTB)
 
 run: kernel dtb initramfs
 	@mkdir -p $(B)/fit-$(BOOT)

@@ -6,19 +6,10 @@
 # and every node with power-states.  (QEMU's own nodes have unrelated
 # complaints.)  Exits non-zero on any finding.
 #
-#   validate-dtb.sh TREE SCHEMA_JSON DTB
+#   validate-dtb.sh TREE SCHEMA_DIR DTB     (SCHEMA_DIR: scripts/dt-schema.sh's)
 set -euo pipefail
-tree=$1 schema=$2 dtb=$3
-bindings=$tree/Documentation/devicetree/bindings
-
-# The processed schema, remade when a binding changes.
-if [ ! -s "$schema" ] || [ -n "$(find "$bindings" -name '*.yaml' -newer "$schema" | head -n 1)" ]; then
-	echo "validate: processing the bindings of $(basename "$tree")"
-	find "$bindings" -name '*.yaml' ! -name 'processed-schema*' | sort > "$schema.list"
-	dt-mk-schema -j $(cat "$schema.list") > "$schema.tmp" 2> "$schema.log" || {
-		cat "$schema.log" >&2; echo "validate: dt-mk-schema failed" >&2; exit 1; }
-	mv "$schema.tmp" "$schema"
-fi
+tree=$1 schema_dir=$2 dtb=$3
+schema=$("$(dirname "$0")/dt-schema.sh" "$tree" "$schema_dir")
 
 # Node names (the validator reports by name): "own" nodes the overlays add
 # (state containers, state nodes, test devices), all of whose findings count,

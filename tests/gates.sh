@@ -108,23 +108,8 @@ do_kernel_doc() {
 }
 
 # processed_schema: the processed schema of every binding in the tree, as
-# dt_binding_check makes it; made once per content of the series' bindings.
-processed_schema() {
-	local k list
-	k=$(cd "$tree" && key $(series_files AM "$bindings/*.yaml"))
-	if ! [ -s "$cache/schema-$k.json" ]; then
-		mkdir -p "$cache"
-		list=$(mktemp)
-		(cd "$tree" && find "$bindings" -name '*.yaml' ! -name 'processed-schema*') > "$list"
-		(cd "$tree" && dt-mk-schema -j "@$list") > "$cache/schema-$k.json.$$" || {
-			rm -f "$list" "$cache/schema-$k.json.$$"
-			return 1
-		}
-		mv "$cache/schema-$k.json.$$" "$cache/schema-$k.json"
-		rm -f "$list"
-	fi
-	echo "$cache/schema-$k.json"
-}
+# dt_binding_check makes it; shared with make validate.
+processed_schema() { "$top/scripts/dt-schema.sh" "$tree" "$cache"; }
 
 # check_binding ROOT FILE: what yamllint, dt-doc-validate and the validation
 # of its examples say of ROOT/FILE (ROOT: a bindings folder); nothing when
