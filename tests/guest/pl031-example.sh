@@ -3,8 +3,10 @@
 # README's example table, as a porter would copy it: the PL031 RTC with
 # its clock (apb_pclk, from QEMU's DTB) and a supply on PL061 line 6.  It
 # is accepted, off switches the supply off and on back on, the RTC keeps
-# time, and suspend takes its mapped state.
+# time, and suspend takes its mapped state.  Armed for wakeup, it is
+# refused off with EBUSY and the log says why.
 . /tests/lib.sh
+plan 16
 d=/sys/bus/amba/devices/9010000.pl031
 vdd_dir=$(grep -l '^vdd-rtc$' /sys/class/regulator/*/name | xargs dirname)
 line6() { echo $(( ($(devmem $((0x9030000 + 0x3fc)) 8) >> 6) & 1 )); }
@@ -17,14 +19,18 @@ check_eq "on: vdd-rtc enabled" enabled "$(cat $vdd_dir/state)"
 check_eq "on: PL061 line 6 high" 1 "$(line6)"
 # Armed for wakeup by its driver, the RTC may not go where it cannot wake
 # the system from: disarm it to move it off.
-check "PL031 armed: on -> off refused (EBUSY)" sh -c "! echo off > $d/power/current"
-echo disabled > $d/power/wakeup
+dmesg -c > /dev/null
+check "PL031 armed: on -> off refused (EBUSY)" \
+	sh -c "sh -c 'echo off > $d/power/current' 2>&1 | grep -q 'Device or resource busy'"
+check "PL031 armed: the log says why, and it is still on" sh -c "[ \$(cat $d/power/current) = on ] &&
+	dmesg | grep -q '9010000.pl031: pm_state: off refused: armed for wakeup, and it cannot wake the system from off'"
+guard "PL031 disarmed" sh -c "echo disabled > $d/power/wakeup"
 check "PL031 disarmed: on -> off" sh -c "echo off > $d/power/current"
 check_eq "off: vdd-rtc disabled" disabled "$(cat $vdd_dir/state)"
 check_eq "off: PL061 line 6 low" 0 "$(line6)"
 check "PL031: off -> on" sh -c "echo on > $d/power/current"
 check_eq "on again: vdd-rtc enabled" enabled "$(cat $vdd_dir/state)"
-echo enabled > $d/power/wakeup
+guard "PL031 armed again" sh -c "echo enabled > $d/power/wakeup"
 t0=$(cat /sys/class/rtc/rtc0/since_epoch)
 sleep 2
 check "the RTC keeps time" test "$(cat /sys/class/rtc/rtc0/since_epoch)" -ge $((t0 + 1))

@@ -6,9 +6,14 @@
 # source), one due while off does not, and either is delivered once the
 # RTC is on again.  Out of on, the rtc class is stopped: reading the time
 # or setting an alarm fails with EAGAIN, and nothing set is undone by the
-# restore.  Armed for wakeup, it cannot be held off.
+# restore.  Armed for wakeup, it cannot be held off (EBUSY).
 . /tests/lib.sh
 d=/sys/bus/amba/devices/9010000.pl031
+# The PL031's table in dts/virt-pmstate.dtso: the states this test moves it
+# through, whatever power/supports reads (checked first).
+STATES="on idle off"
+# 5 before the loop, 11 for each state besides on
+plan $((5 + 11 * ($(echo $STATES | wc -w) - 1)))
 rtc=/sys/class/rtc/rtc0
 T=/sys/kernel/tracing
 echo 1 > $T/events/rtc/rtc_timer_fired/enable
@@ -23,17 +28,21 @@ check_eagain() {
 irqs() { awk '/rtc-pl031/ { n = 0; for (i = 2; i <= NF && $i ~ /^[0-9]+$/; i++) n += $i; print n }' /proc/interrupts; }
 
 check "rtc0 is the PL031" sh -c "readlink $rtc/device | grep -q 9010000.pl031"
+check_eq "pl031: supports the states of its table" "$STATES" "$(cat $d/power/supports)"
 # Armed for wakeup (its driver arms it), it may not be held off: it could
 # not wake the system from there.  Disarmed, it may.
 check_eq "pl031 armed" enabled "$(cat $d/power/wakeup)"
-check "pl031: armed, off refused" sh -c "! echo off > $d/power/current"
+check "pl031: armed, off refused with EBUSY" \
+	sh -c "sh -c 'echo off > $d/power/current' 2>&1 | grep -q 'Device or resource busy'"
 check_eq "pl031: still on" on "$(cat $d/power/current)"
-echo disabled > $d/power/wakeup
-for s in $(cat $d/power/supports); do
+guard "pl031 disarmed" sh -c "echo disabled > $d/power/wakeup"
+for s in $STATES; do
 	[ "$s" = on ] && continue
 	echo 0 > $rtc/wakealarm
 	echo +1000 > $rtc/wakealarm
 	alarm=$(cat $rtc/wakealarm)
+	# Unset, "still set after" below would compare nothing with nothing.
+	guard "pl031: wake alarm set before $s" test -n "$alarm"
 	t0=$(cat $rtc/since_epoch)
 	echo $s > $d/power/current
 	check_eq "pl031: current is $s" "$s" "$(cat $d/power/current)"
