@@ -4,8 +4,8 @@
 # Print the path of the processed schema of every binding in TREE, as
 # dt_binding_check makes it (dt-mk-schema), making it first when no copy
 # made from the same bindings and dt-schema exists.  Kept in CACHE_DIR by
-# the hash of the bindings the series adds or changes (the others are
-# 6.1's), so make validate and the bindings gate share one, and two
+# the hash of the base tree and of the bindings the series adds or
+# changes, so make validate and the bindings gate share one, and two
 # callers at once make it once.
 #
 #   dt-schema.sh TREE CACHE_DIR
@@ -14,6 +14,7 @@ tree=$1 cache=$2
 bindings=Documentation/devicetree/bindings
 mkdir -p "$cache"
 k=$(cd "$tree" && {
+	git rev-parse pmstate-base
 	git diff --name-only --diff-filter=AM pmstate-base HEAD -- "$bindings/*.yaml" | xargs -r cat
 	dpkg-query -W -f '${Version}\n' dt-schema
 } | sha256sum | cut -c1-32)

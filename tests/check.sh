@@ -23,7 +23,8 @@
 #                           the N shards together run everything once
 #   RESULTS=dir             results elsewhere (the runner's self-tests);
 #                           an existing dir is replaced only if a run made it
-#   FRESH=1 (or CI=true)    run every job, reuse nothing
+#   FRESH=1 (or CI=true)    run every job and gate, reuse nothing
+#   JOBS_CACHE=dir          the result cache (default build/cache/jobs)
 #   tests/check.sh --list   print the jobs, run nothing
 #
 # A job whose inputs hash the same as those of a job that passed before
@@ -31,8 +32,8 @@
 # labelled "(reused)".  The inputs: the job's command and script, the
 # debug kernel's Image and initramfs, the runner, boot and DT files, the
 # tool versions (QEMU, U-Boot, dtc); a host test also reads the whole
-# repository and the plain kernel.  A job that failed is never reused
-# until it has passed again.  The gates keep their own cache
+# repository, the plain kernel and the tree.  A job that failed is never
+# reused until it has passed again.  A replayed job leaves no logs.  The gates keep their own cache
 # (tests/gates.sh) and say "(reused)" the same way.
 set -uo pipefail
 # Debian's python3 first: its packages (dt-schema; ply and git for
@@ -121,13 +122,17 @@ touch "$RESULTS/.pmstate-results" "$durations"
 
 # The result cache.  inputs_key JOB: the hash of everything the job reads
 # that can change between runs; empty when the job may not be reused.
-jobs_cache=$b/cache/jobs
+jobs_cache=${JOBS_CACHE:-$b/cache/jobs}
 reuse=yes
 [ "${CI:-}" != true ] && [ -z "${FRESH:-}" ] || reuse=
 tool_versions() {
 	qemu-system-aarch64 --version 2>&1 | head -n 1
 	dtc --version 2>&1
 	sha256sum /usr/lib/u-boot/qemu_arm64/u-boot.bin 2>&1
+	dpkg-query -W -f '${Package} ${Version}\n' u-boot-tools dt-schema yamllint 2>&1
+	git -C "$b/linux" rev-parse HEAD 2>&1
+	# What a caller may change a boot with (make soak, a porter).
+	env | grep -E '^(GUEST_(CMDLINE|TIMEOUT|OVERLAYS)|TIMEOUT)=' | sort
 }
 hash_files() { find "$@" -type f -print0 2>/dev/null | sort -z | xargs -0r sha256sum; }
 common_key=$({
@@ -172,9 +177,10 @@ run() {
 	mkdir -p "$jobs_cache"
 	if [ "$rc" -eq 0 ] && grep -qE '^ok - ' "$parts/$i.tap" && ! grep -q '^not ok' "$parts/$i.tap"; then
 		rm -f "$(failed_mark "$i")"
-		[ -z "$k" ] || cp "$parts/$i.tap" "$jobs_cache/$k.tap"
+		[ -z "$k" ] || { cp "$parts/$i.tap" "$jobs_cache/$k.tap.$$" && mv "$jobs_cache/$k.tap.$$" "$jobs_cache/$k.tap"; }
 	else
 		touch "$(failed_mark "$i")"
+		[ -z "$k" ] || rm -f "$jobs_cache/$k.tap"
 	fi
 }
 
@@ -234,7 +240,8 @@ echo "# results: $RESULTS (TAP per stage, kunit.ktap, junit.xml, logs/)"
 [ "$skipped" -eq 0 ] || echo "# $skipped of the passed were skipped"
 echo "# KUnit, guest and host tests ran on the debug kernel ${DEBUG_OUT#"$top"/}"
 # What the run tested, per stage: the boots its jobs made (boot/qemu.sh
-# counts them) and the totals of their "# count: WHAT N" lines.
+# counts them) and the totals of their "# count: WHAT N" lines (a reused
+# job's as its passed run printed them).
 for s in host kunit guest; do
 	ran=0 again=0 boots=0 counts=
 	for i in "${!keys[@]}"; do

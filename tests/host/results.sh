@@ -18,9 +18,9 @@ tap_counts() {
 		END { print t + 0, f + 0, s + 0 }'
 }
 
-# A real run of the runner (FRESH: not replayed from the cache), one guest
+# A real run of the runner (not replayed, its own cache), one guest
 # test on both boot paths.
-env -u ONLY -u SHARD FRESH=1 RESULTS=$work/run JOBS=1 GUEST=boot tests/check.sh > "$work/run.out" 2>&1 || fail "GUEST=boot failed: $(tail -n 5 "$work/run.out")"
+env -u ONLY -u SHARD FRESH=1 JOBS_CACHE=$work/cache RESULTS=$work/run JOBS=1 GUEST=boot tests/check.sh > "$work/run.out" 2>&1 || fail "GUEST=boot failed: $(tail -n 5 "$work/run.out")"
 for f in guest.tap junit.xml logs/guest-boot-direct.log logs/guest-boot-direct.tap logs/guest-boot-uboot.tap; do
 	[ -s "$work/run/$f" ] || fail "the run left no $f"
 done
