@@ -1,28 +1,38 @@
 # SPDX-License-Identifier: GPL-2.0
-# cmdline: soak_cycles=20
 # timeout: 600
 # Soak: system suspend cycles while writers keep moving a parent/child
 # chain and toggling runtime PM beside them.  Most cycles run every device
 # phase through pm_test "platform", alternating freeze and mem; one in ten
-# really sleeps and is woken by the PL031 alarm.  No cycle may fail
-# (suspend_stats counts none), and nothing may leak: kmemleak, cleared
-# before the script and scanned by the runner after it, names any object
-# leaked.  Slab use before and after is printed, not compared: KASAN's
-# quarantine holds freed objects in it.  `make check` runs 20 cycles;
-# `make soak` 200 (soak_cycles= on the kernel command line, the last one
-# wins).
+# really sleeps and is woken by the PL031 alarm.  No cycle may fail: each
+# write to /sys/power/state returns 0, suspend_stats counts no failure and
+# its successes grow by exactly the number of cycles.  Nothing may leak:
+# kmemleak, cleared before the script and scanned by the runner after it,
+# names any object leaked.  Slab use before and after is printed, not
+# compared: KASAN's quarantine holds freed objects in it.  `make check`
+# runs 20 cycles, the default; `make soak` 200 (soak_cycles= on the kernel
+# command line, the last one wins; a count that is not a positive number
+# stops the script).
 . /tests/lib.sh
 P=/sys/bus/platform/devices
 A=test-device-a B=$A:test-device-b C=$B:test-device-c
 STOP=/tmp/soak.stop
+DEFAULT_CYCLES=20
+S=/sys/power/suspend_stats
 mod=$(find /lib/modules/$(uname -r) -name pm_state_test_dev.ko | head -n 1)
 cycles=$(tr ' ' '\n' < /proc/cmdline | sed -n 's/^soak_cycles=//p' | tail -n 1)
+cycles=${cycles:-$DEFAULT_CYCLES}
 
+plan 5
+# A soak of no cycles would pass having tested nothing.
+case $cycles in
+'' | *[!0-9]* | 0*) bail_out "soak_cycles=$cycles: not a positive number of cycles" ;;
+esac
 ! grep -q '^pm_state_test_dev ' /proc/modules || rmmod pm_state_test_dev
-check "insmod pm_state_test_dev" insmod "$mod"
+guard "insmod pm_state_test_dev" insmod "$mod"
 slab() { sync; echo 3 > /proc/sys/vm/drop_caches; sed -n 's/^Slab: *\([0-9]*\) kB/\1/p' /proc/meminfo; }
 slab_before=$(slab)
-fails_before=$(cat /sys/power/suspend_stats/fail)
+fails_before=$(cat $S/fail)
+successes_before=$(cat $S/success)
 
 load() {	# DEV STATES...: move DEV through STATES until told to stop
 	dev=$1
@@ -57,9 +67,11 @@ done
 echo none > /sys/power/pm_test
 touch $STOP
 wait
+count soak-cycles "$cycles"
 summary "soak: $cycles cycles ($((cycles / 10)) real) under load, $failed failed"
 check_eq "soak: no cycle failed" 0 "$failed"
-check_eq "suspend_stats: no failure recorded" "$fails_before" "$(cat /sys/power/suspend_stats/fail)"
+check_eq "suspend_stats: no failure recorded" "$fails_before" "$(cat $S/fail)"
+check_eq "suspend_stats: $cycles more successes" "$((successes_before + cycles))" "$(cat $S/success)"
 
 for d in $A $B $C; do
 	echo on > $P/$d/power/control
