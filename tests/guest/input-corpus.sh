@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0
 # overlays: dts/virt-pmstate.dtso dts/virt-pl061.dtso dts/virt-resources.dtso
+# timeout: 300
 # The bad-input corpus: every writable file the series adds (power/current,
 # power/system_<state>) and the test driver's debugfs files, each fed the
 # same classes of bad input in one write(2): empty, whitespace only, a
