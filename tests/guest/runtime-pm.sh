@@ -21,12 +21,29 @@ A=test-device-a B=$A:test-device-b C=$B:test-device-c
 SUP=test-device-sup CON=test-device-con
 PD=power-domain-test PDT=test-device-pd-tabled PDP=test-device-pd-plain
 mod=$(find /lib/modules/$(uname -r) -name pm_state_test_dev.ko | head -n 1)
+plan 104
 ! grep -q '^pm_state_test_dev ' /proc/modules || rmmod pm_state_test_dev
-insmod "$mod"
+guard "insmod pm_state_test_dev" insmod "$mod"
 
 cur() { cat $P/$1/power/current; }
 rpm() { cat $P/$1/power/runtime_status; }
 set_to() { echo "$2" > $P/$1/power/current; }
+# logged TEXT: the test driver logs a line ending in TEXT within 10 s (of
+# uptime: a count of polls would stretch with the cost of a fork)
+logged() {
+	read -r t0 _ < /proc/uptime
+	while ! grep -q " $1\$" $D/log; do
+		read -r t _ < /proc/uptime
+		[ $((${t%.*} - ${t0%.*})) -lt 10 ] || return 1
+		sleep 0.05
+	done
+}
+# sleep_cbs DEV: the test driver logged a system sleep callback of DEV
+# (suspend or resume, any phase); no_sleep_cbs DEV: it logged none.  The
+# checks that one ran none have a control in the same log: a device that
+# is not parked, whose callbacks the same grep finds.
+sleep_cbs() { grep -q "^[0-9]* $1 \(suspend\|resume\)" $D/log; }
+no_sleep_cbs() { ! sleep_cbs "$1"; }
 # refused DEV STATE WHO: the write fails with EBUSY and the log names WHO
 refused() {
 	dmesg -c > /dev/null
@@ -89,33 +106,59 @@ check "c released" sh -c "echo 0 > $D/$C/busy"
 echo on > $P/$C/power/control
 # A user racing parks: whenever it holds c, c is on (a park goes through
 # runtime PM's own suspend, which a resume waits for).  A slow power step
-# makes the window wide.
+# makes the window wide.  The user takes c briefly and often, until the
+# parks are done; every take works.  A park works, or is refused with
+# EBUSY when it finds the user holding c: both must have happened, and
+# every move back on works.
 echo 20 > $D/$C/power_delay_ms
-(for i in $(seq 300); do
-	echo 1 > $D/$C/busy; s=$(cat $D/$C/state); echo 0 > $D/$C/busy
+rm -f /tmp/parks.done
+(while [ ! -e /tmp/parks.done ]; do
+	if echo 1 2>/dev/null > $D/$C/busy; then echo took; else echo "take failed"; fi
+	read -r s < $D/$C/state
+	echo 0 > $D/$C/busy
 	[ "$s" = on ] || echo "user saw $s"
+	sleep 0.01
 done > /tmp/user.log) &
 user=$!
+parked=0 refused=0 back=0
 for i in $(seq 100); do
-	echo off > $P/$C/power/current 2>/dev/null
-	echo on > $P/$C/power/current
+	if echo off 2>/tmp/park.err > $P/$C/power/current; then
+		parked=$((parked + 1))
+	elif grep -q "Device or resource busy" /tmp/park.err; then
+		refused=$((refused + 1))
+	fi
+	echo on > $P/$C/power/current && back=$((back + 1))
 done
+touch /tmp/parks.done
 wait $user
 echo 0 > $D/$C/power_delay_ms
-check_eq "a user racing 100 parks always found c on" "" "$(sort -u /tmp/user.log)"
+takes=$(grep -c '^took$' /tmp/user.log)
+summary "100 parks racing a user: $parked parked, $refused refused (in use), $back moves back on; the user took c $takes times"
+check_eq "a user racing 100 parks always found c on, and every take worked" "" "$(grep -v '^took$' /tmp/user.log | sort -u)"
+check "the user took c during the parks ($takes times)" test "$takes" -gt 0
+check_eq "each of 100 parks worked or was refused with EBUSY" 100 "$((parked + refused))"
+check "parks worked ($parked) and were refused ($refused)" test "$parked" -gt 0 -a "$refused" -gt 0
+check_eq "c moved back on 100 times" 100 "$back"
 check "c on after the race" set_to $C on
 # Parking a device runtime-suspended in another state resumes it first,
-# through runtime PM: a user that comes meanwhile waits and gets it on.
+# through runtime PM: a user that comes meanwhile waits and gets it on,
+# and the park, finding c in use once resumed, is refused.
 echo auto > $P/$C/power/control
 sleep 0.3
 check_eq "c autosuspended to off" "off suspended" "$(cur $C) $(rpm $C)"
-echo 300 > $D/$C/power_delay_ms
-(echo idle > $P/$C/power/current) 2>/dev/null &
+echo > $D/log
+echo 1000 > $D/$C/power_delay_ms
+(echo idle > $P/$C/power/current) 2>/tmp/mover.err &
 mover=$!
-sleep 0.1
+# The move is under way once the driver has powered c on: its power step
+# then sleeps 1 s inside the resume the move starts with.
+check "c's move from off to idle under way: c powered on" logged "$C power on 0"
 check "a user of c during its move from off to idle" sh -c "echo 1 > $D/$C/busy"
 check_eq "the user found c on" on "$(cat $D/$C/state)"
 wait $mover
+mover_rc=$?
+check "the move, overtaken by the user, was refused with EBUSY" \
+	sh -c "[ $mover_rc -ne 0 ] && grep -q 'Device or resource busy' /tmp/mover.err"
 echo 0 > $D/$C/busy
 echo 0 > $D/$C/power_delay_ms
 echo on > $P/$C/power/control
@@ -136,7 +179,9 @@ check_eq "supplier runtime suspended" suspended "$(rpm $SUP)"
 check "consumer on" set_to $CON on
 check_eq "supplier raised by its consumer" "on active" "$(cur $SUP) $(rpm $SUP)"
 
-# The genpd test domain follows its devices' runtime PM.
+# The genpd test domain follows its devices' runtime PM.  (The check that
+# it stays on has its control in the same log: the same grep finds the
+# power_off once pd-plain suspends.)
 echo > $D/log
 check "pd-tabled off" set_to $PDT off
 check "the domain stays on while pd-plain is active" sh -c "! grep -q '$PD power_off' $D/log"
@@ -213,7 +258,8 @@ echo > $D/log
 echo platform > /sys/power/pm_test
 check "s2idle (pm_test=platform) with pd-tabled parked" sh -c "echo freeze > /sys/power/state"
 echo none > /sys/power/pm_test
-check "no sleep callback of the parked pd-tabled ran" sh -c "! grep '$PDT' $D/log | grep -q 'suspend\|resume'"
+check "no sleep callback of the parked pd-tabled ran" no_sleep_cbs $PDT
+check "control: b's sleep callbacks ran, in the same log" sleep_cbs $B
 check "pd-tabled on" set_to $PDT on
 check_eq "pd-tabled context intact" 0x00c0ffee "$(cat $D/$PDT/context)"
 
@@ -238,8 +284,9 @@ echo > $D/log
 echo platform > /sys/power/pm_test
 check "s2idle with c and pd-tabled parked (smart suspend)" sh -c "echo freeze > /sys/power/state"
 echo none > /sys/power/pm_test
-check "no sleep callback of the parked c or pd-tabled ran (smart suspend)" \
-	sh -c "! grep -e '$C ' -e '$PDT ' $D/log | grep -q 'suspend\|resume'"
+check "no sleep callback of the parked c ran (smart suspend)" no_sleep_cbs $C
+check "no sleep callback of the parked pd-tabled ran (smart suspend)" no_sleep_cbs $PDT
+check "control: b's sleep callbacks ran, in the same log (smart suspend)" sleep_cbs $B
 check_eq "c and pd-tabled still parked and runtime suspended (smart suspend)" \
 	"off suspended off suspended" "$(cur $C) $(rpm $C) $(cur $PDT) $(rpm $PDT)"
 check "c on (smart suspend)" set_to $C on
