@@ -4,6 +4,7 @@
 # accepted, the kernel warns when the driver arms the device at bind, and
 # the suspend it warned of fails until wakeup is disabled.
 . /tests/lib.sh
+plan 6
 d=/sys/bus/amba/devices/9010000.pl031
 expect='rtc-pl031 9010000.pl031: pm_state: armed for wakeup, but no state up to idle can wake the system from suspend: suspend will fail until a state is wakeup-capable or wakeup is disabled'
 check "boot log: $expect" sh -c "dmesg | grep -qF '$expect'"

@@ -3,6 +3,7 @@
 # current state, supported states and mapping; pm_state_stats counts the
 # entries into each state and the time spent in it.
 . /tests/lib.sh
+plan 8
 S=/sys/kernel/debug/pm_state_summary
 ST=/sys/kernel/debug/pm_state_stats
 d=/sys/bus/amba/devices/9030000.pl061/power

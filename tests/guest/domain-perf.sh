@@ -9,6 +9,7 @@
 # step unwinds the vote, system suspend takes the same steps, and unbinding
 # lets the vote go.
 . /tests/lib.sh
+plan 44
 P=/sys/bus/platform/devices
 D=/sys/kernel/debug/pm_state_test
 T=/sys/kernel/tracing

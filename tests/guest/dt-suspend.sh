@@ -14,6 +14,12 @@ mod=$(find /lib/modules/$(uname -r) -name pm_state_test_dev.ko | head -n 1)
 echo 1 > $T/events/pm_state/pm_state_transition/enable
 
 A=test-device-a B=$A:test-device-b C=$B:test-device-c
+# Where each system state takes the devices: "device=state ...", as the DT maps them
+MEM="9000000.pl011=off 9010000.pl031=idle 9030000.pl061=off a003e00.virtio_mmio=off $A=off $B=off $C=off $A:test-device-d=off"
+FREEZE="9000000.pl011=idle 9010000.pl031=idle 9030000.pl061=retention $A=retention $B=idle $C=idle"
+# Each sleep: 5 results of its own and 3 for each device it maps
+plan $((2 * 5 + 3 * $(echo $MEM $FREEZE | wc -w)))
+
 # offset: RTC seconds minus system clock seconds, read back to back
 offset() { echo $(($(cat $rtc/since_epoch) - $(date +%s))); }
 
@@ -54,6 +60,6 @@ at() {
 	grep -n "$re" $T/trace | grep 'phase=power ret=0' | head -n 1 | cut -d: -f1
 }
 
-run mem suspend "9000000.pl011=off 9010000.pl031=idle 9030000.pl061=off a003e00.virtio_mmio=off $A=off $B=off $C=off $A:test-device-d=off"
-run freeze standby "9000000.pl011=idle 9010000.pl031=idle 9030000.pl061=retention $A=retention $B=idle $C=idle"
+run mem suspend "$MEM"
+run freeze standby "$FREEZE"
 done_testing

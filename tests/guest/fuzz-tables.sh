@@ -14,15 +14,33 @@
 P=/sys/bus/platform/devices
 DT=/proc/device-tree
 PROPS='power-states|system-power-states|system-power-state-names|default-power-state'
+# How many mutants there are is the input's, not a constant of this script:
+# the host wrote the overlay with tests/fuzz/tables.sh SEED COUNT (20 by
+# the header, FUZZ_BATCH when make soak swaps the overlay), and COUNT does
+# not reach the guest.  The generator writes mutant n (0 .. COUNT-1) as
+# /fuzz-n and its three states as /fuzz-states/s-n-{on,idle,off}, whatever
+# the mutation: COUNT is the number of s-n-on states.  The loop walks
+# fuzz-0 .. fuzz-(COUNT-1), so a mutant missing from the tree is a result
+# not ok, not one fewer.
+COUNT=0
+for s in $DT/fuzz-states/s-*-on; do
+	[ ! -d "$s" ] || COUNT=$((COUNT + 1))
+done
+# insmod, one for each mutant, and that there were any
+plan $((1 + COUNT + 1))
 mod=$(find /lib/modules/$(uname -r) -name pm_state_test_dev.ko | head -n 1)
 ! grep -q '^pm_state_test_dev ' /proc/modules || rmmod pm_state_test_dev
 check "insmod pm_state_test_dev" insmod "$mod"
 
 dtstr() { tr -d '\0' < "$1"; }
-accepted=0 rejected=0 total=0
-for node in $DT/fuzz-*; do
-	name=${node##*/}
-	[ -e "$node/fuzz-mutation" ] || continue
+accepted=0 rejected=0 total=0 i=0
+while [ $i -lt "$COUNT" ]; do
+	name=fuzz-$i node=$DT/fuzz-$i
+	i=$((i + 1))
+	if [ ! -e "$node/fuzz-mutation" ]; then
+		not_ok "$name: the mutant the generator wrote" "no $node/fuzz-mutation, but /fuzz-states has its states"
+		continue
+	fi
 	total=$((total + 1))
 	what=$(dtstr $node/fuzz-mutation) expect=$(dtstr $node/fuzz-expect)
 	dev=$P/$name p=
@@ -55,5 +73,6 @@ for node in $DT/fuzz-*; do
 	fi
 done
 check "the overlay held mutants" test $total -gt 0
+count fuzzed-tables $total
 summary "fuzz: $total mutants: $accepted accepted, $rejected rejected naming node and property, $_t_failed not ok"
 done_testing

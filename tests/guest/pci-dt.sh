@@ -15,6 +15,9 @@ T=/sys/kernel/tracing
 P=/sys/bus/pci/devices
 echo 1 > $T/events/pm_state/pm_state_transition/enable
 ep=0000:01:00.0 nv=0000:02:00.0
+MODES="freeze mem"
+# 3 for the disk's table, 4 for each sleep, 2 for the NVMe's errors, 2 after them
+plan $((3 + 4 * $(echo $MODES | wc -w) + 2 + 2))
 
 check_eq "$ep: the DT table's states" "d0 d3hot" "$(cat $P/$ep/power/supports)"
 check_eq "$ep: the DT mapping: standby d0, suspend and hibernate d3hot" "d0 d3hot d3hot" \
@@ -24,8 +27,9 @@ check "$ep: the table is the DT node's" sh -c "test -e $P/$ep/of_node && grep -q
 msg="pmstate pci dt test $(date +%s)"
 rd() { dd if=/dev/vda bs=512 skip=$1 count=1 iflag=direct 2>/dev/null | tr -d '\000'; }
 echo "$msg" | dd of=/dev/vda bs=512 seek=1 conv=sync,fsync 2>/dev/null
+guard_eq "$ep: the disk holds what was written" "$msg" "$(rd 1)"
 echo platform > /sys/power/pm_test
-for mode in freeze mem; do
+for mode in $MODES; do
 	echo > $T/trace
 	check "$mode: sleeps and wakes (pm_test=platform)" sh -c "echo $mode > /sys/power/state"
 	moves=$(grep -c "$ep d0 -> d3hot sys=[a-z]* phase=power ret=0" $T/trace)

@@ -20,6 +20,9 @@ PD=power-domain-test PDT=test-device-pd-tabled PDP=test-device-pd-plain
 MP=test-device-mixp MC=$MP:test-device-mixc
 MQ=test-device-mixq MR=$MQ:test-device-mixr
 LATE=test-device-late
+ASYNC="1 0" MODES="mem freeze"
+# 16 results for each sleep (pm_async x mode), 7 after them
+plan $((16 * $(echo $ASYNC | wc -w) * $(echo $MODES | wc -w) + 7))
 
 # pos "<dev> <op> [state]": log line number of the first match, or 999
 pos() {
@@ -38,12 +41,13 @@ sleep_once() {
 	echo "$1" > /sys/power/state
 }
 
-for async in 1 0; do
+for async in $ASYNC; do
 	echo $async > /sys/power/pm_async
+	guard_eq "pm_async set to $async" "$async" "$(cat /sys/power/pm_async)"
 	for d in /sys/bus/platform/devices/test-device-*; do
 		echo enabled > $d/power/async 2>/dev/null
 	done
-	for mode in mem freeze; do
+	for mode in $MODES; do
 		t="$mode async=$async"
 		check "$t: sleeps and wakes" sleep_once $mode
 		# genpd: down after both of its devices, up before both

@@ -3,6 +3,7 @@
 # ones (with or without a newline) work, writing the current state is a
 # no-op, and anyone may read.  Bad ones: input-corpus.sh.
 . /tests/lib.sh
+plan 13
 T=/sys/kernel/tracing
 echo 1 > $T/events/pm_state/pm_state_transition/enable
 d=/sys/bus/amba/devices/9030000.pl061/power

@@ -9,6 +9,7 @@
 # deeper than on is refused and left unchanged, and a suspend with such a
 # policy fails naming the device, which stays where it was.
 . /tests/lib.sh
+plan 25
 T=/sys/kernel/tracing
 rtc=/sys/class/rtc/rtc0
 RTC=/sys/bus/amba/devices/9010000.pl031
