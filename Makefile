@@ -80,7 +80,7 @@ deps:
 	@scripts/deps.sh $(DEPS)
 
 tree: deps
-	@scripts/tree.sh $(TREE) $(TARBALL) $(SERIES)
+	@DEBUG_PATCHES=tests/debug-patches scripts/tree.sh $(TREE) $(TARBALL) $(SERIES)
 
 refresh:
 	@scripts/refresh.sh $(TREE) $(SERIES)

@@ -129,13 +129,16 @@ sed -i 's/\r$//' "$tap"
 
 fail() { echo "boot: $* (console log: $log)" >&2; exit 125; }
 first() { grep -m1 -E "$1" "$log"; }
-[ "$qemu_rc" -ne 124 ] && [ "$qemu_rc" -ne 137 ] || fail "timed out after ${timeout}s"
-# Every kind of report the console shows, each with its first line.
+# Every kind of report the console shows, each with its first line (a
+# hang that ran into the time limit names what the kernel said of it).
 reports=
 while IFS='	' read -r re what; do
 	! line=$(first "$re") || reports="$reports; $what: $line"
 done <<< "$KERNEL_REPORTS"
+[ "$qemu_rc" -ne 124 ] && [ "$qemu_rc" -ne 137 ] || fail "timed out after ${timeout}s$reports"
 [ -z "$reports" ] || fail "${reports#; }"
+# Lockdep that turned itself off, with a message below the console's level.
+! grep -q '^pmstate-debug-locks: 0$' "$log" || fail "lockdep turned itself off (debug_locks 0): nothing was checked for deadlocks"
 # Taint bits of a report: B (bad page: KASAN), D (oops), W (warning), L
 # (soft lockup).  A script's boot must print its taint line: without it
 # nothing says the kernel was clean.

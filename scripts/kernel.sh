@@ -11,13 +11,17 @@
 #
 # DEBUG_PATCHES: patches of the test kernel alone (tests/debug-patches),
 # applied to the tree for this build and taken off after it, so the tree
-# stays the series.
+# stays the series (tree.sh takes them off if a killed build left them).
 set -euo pipefail
 tree=$1 out=$2
 shift 2
 stamp=$out/.pmstate-built
 extra=()
-[ -z "${DEBUG_PATCHES:-}" ] || extra=("$(cd "$DEBUG_PATCHES" && pwd)"/*.patch)
+if [ -n "${DEBUG_PATCHES:-}" ]; then
+	shopt -s nullglob
+	extra=("$(cd "$DEBUG_PATCHES" && pwd)"/*.patch)
+	shopt -u nullglob
+fi
 want="$(git -C "$tree" rev-parse HEAD) $(sha256sum < "$out/.config" | cut -c1-16) $(aarch64-linux-gnu-gcc -dumpfullversion)"
 want="$want $(cat "${extra[@]}" /dev/null | sha256sum | cut -c1-16)"
 if [ -e "$stamp" ] && [ "$(cat "$stamp")" = "$want" ] && [ -e "$out/arch/arm64/boot/Image" ] &&
@@ -28,8 +32,8 @@ rm -f "$stamp"
 if [ ${#extra[@]} -gt 0 ]; then
 	[ -z "$(git -C "$tree" status --porcelain --untracked-files=no)" ] ||
 		{ echo "kernel: $tree has uncommitted changes; not applying ${extra[*]}" >&2; exit 1; }
-	git -C "$tree" apply "${extra[@]}"
 	trap 'git -C "$tree" apply -R "${extra[@]}"' EXIT
+	git -C "$tree" apply "${extra[@]}" || { trap - EXIT; exit 1; }
 fi
 echo "kernel: building Image and modules in ${out#"$PWD"/}${extra:+ (with ${#extra[@]} test patches)}"
 "$@" Image modules

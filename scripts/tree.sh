@@ -3,7 +3,7 @@
 #
 # Keep the extracted kernel tree in step with the patch series.
 #
-#   tree.sh TREE TARBALL SERIES_DIR...
+#   [DEBUG_PATCHES=DIR] tree.sh TREE TARBALL SERIES_DIR...
 #
 # The tree is a git repo: one base commit holding the pristine tarball, then
 # one commit per patch, applied with `git am` in the order of SERIES_DIR and
@@ -64,6 +64,16 @@ cd "$tree"
 state=.git/pmstate/applied
 [ -f "$state" ] || die "$tree/$state missing: remove $tree and run again"
 
+# A debug kernel build killed while the test kernel's own patches were
+# applied (scripts/kernel.sh; SIGKILL, OOM) left them in the tree.
+shopt -s nullglob
+debug_patches=(${DEBUG_PATCHES:+"$top/$DEBUG_PATCHES"/*.patch})
+shopt -u nullglob
+if [ ${#debug_patches[@]} -gt 0 ] && [ -n "$(git status --porcelain --untracked-files=no)" ] &&
+   git apply -R --check "${debug_patches[@]}" 2>/dev/null; then
+	echo "tree: taking off the test kernel's patches a killed build left"
+	git apply -R "${debug_patches[@]}"
+fi
 if [ -n "$(git status --porcelain --untracked-files=no)" ]; then
 	die "$tree has uncommitted changes: commit them and run 'make refresh', or 'git -C $tree stash'"
 fi

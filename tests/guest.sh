@@ -74,6 +74,7 @@ rc=$?
 problems=()
 awk -v tag="$tag" '
 	/^(not )?ok( [0-9]+)?( - |$)/ {
+		if (!plans) early++
 		s = $0; ok = (s !~ /^not /)
 		sub(/^(not )?ok( [0-9]+)?( - )?/, "", s)
 		print (ok ? "ok" : "not ok") " - guest: " tag ": " s
@@ -84,15 +85,16 @@ awk -v tag="$tag" '
 	/^# / && diag { print; next }
 	/^1\.\.[0-9]+$/ { plan = substr($0, 4) + 0; plans++ }
 	{ diag = 0 }
-	END { printf "%d %d %d\n", n, plans, plan > "/dev/fd/3" }
+	END { printf "%d %d %d %d\n", n, plans, plan, early > "/dev/fd/3" }
 ' "$base.tap" 3>"$work/counts"
-read -r count plans plan < "$work/counts"
+read -r count plans plan early < "$work/counts"
 plan_desc="plan 1..$plan, $count results"
 grep -q '^not ok' <(grep -E '^(not )?ok( [0-9]+)?( - |$)' "$base.tap") &&
 	problems+=("a result is not ok")
 [ "$plans" -eq 1 ] || problems+=("$plans plan lines (1..N) where one was due")
 [ "$plans" -ne 1 ] || [ "$plan" -eq "$count" ] || problems+=("plan 1..$plan but $count results")
 [ "$count" -gt 0 ] || problems+=("no results")
+[ "$early" -eq 0 ] || problems+=("$early results before the plan: a plan is said first")
 bail=$(grep -m1 '^Bail out!' "$base.tap") && problems+=("$bail")
 case $rc in
 0) ;;

@@ -35,19 +35,25 @@ lkdtm=/sys/kernel/debug/provoke-crash/DIRECT
 provoke reports "echo WARNING > $lkdtm; echo READ_AFTER_FREE > $lkdtm; echo ARRAY_BOUNDS > $lkdtm" \
 	"kernel WARN: " "kernel BUG: .*KASAN" "UBSAN report: "
 # A hang never returns: it runs in the background, holding none of the
-# script's output, with its detector's threshold cut from debug.config's to
-# seconds, and the script waits for the report.
+# script's output, on CPU 1 (poweroff moves to CPU 0), with its detector's
+# threshold cut from debug.config's to seconds, and the script waits for
+# the report.  A CPU that never schedules again also stops RCU, which
+# poweroff may wait for: LKDTM's panic ends such a boot after 60 s.
 wait_for() { printf 'i=0; until dmesg | grep -q "%s" || [ $i -ge 40 ]; do sleep 1; i=$((i + 1)); done\n' "$1"; }
-provoke hangs "echo 1 > /proc/sys/kernel/watchdog_thresh
+hog() { printf 'taskset 2 sh -c "echo %s > %s" </dev/null >/dev/null 2>&1 &\n' "$1" "$lkdtm"; }
+backstop="{ sleep 60; echo PANIC > $lkdtm; } </dev/null >/dev/null 2>&1 &"
+provoke hangs "$backstop
+echo 1 > /proc/sys/kernel/watchdog_thresh
 echo 2 > /proc/sys/kernel/hung_task_timeout_secs
-echo SOFTLOCKUP > $lkdtm 2>/dev/null &
-echo HUNG_TASK > $lkdtm 2>/dev/null &
+$(hog SOFTLOCKUP)
+$(hog HUNG_TASK)
 $(wait_for 'soft lockup')
 $(wait_for 'blocked for more than')" \
 	"soft lockup: .*BUG: soft lockup" "hung task: .*blocked for more than"
 # 6.1 has no hard lockup detector on arm64: RCU's stall warning catches it.
-provoke irqs-off "echo 3 > /sys/module/rcupdate/parameters/rcu_cpu_stall_timeout
-echo HARDLOCKUP > $lkdtm 2>/dev/null &
+provoke irqs-off "$backstop
+echo 3 > /sys/module/rcupdate/parameters/rcu_cpu_stall_timeout
+$(hog HARDLOCKUP)
 $(wait_for 'detected stall')" \
 	"RCU stall: .*detected stall"
 # kmemleak reports objects older than 5 s that nothing points to:

@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# test: the runner and gates fail what they must: a guest script exiting 1 after ok lines, results short of the plan, a loop shorter than its plan said in advance, a script without a plan, a setup guard that fails, a stale log, a test that asked for a disk and got none, a KUnit suite whose init failed or whose plan differs, a binding schema error, a sparse warning
+# test: the runner and gates fail what they must: a guest script exiting 1 after ok lines, results short of the plan, a loop shorter than its plan said in advance, a plan said after the results, a script without a plan, a setup guard that fails, a stale log, a test that asked for a disk and got none, a KUnit suite whose init failed or whose plan differs, a binding schema error, a sparse warning
 set -u
 top=$(pwd)
 work=$(mktemp -d)
@@ -29,6 +29,7 @@ guest() {	# guest NAME SCRIPT_BODY: a guest test of that body, run by guest.sh
 }
 
 guest exit1 '. /tests/lib.sh
+plan 2
 ok "first"
 ok "second"
 exit 1'
@@ -36,11 +37,18 @@ expect "a script that exits 1 after ok lines fails" "$work/exit1.out" \
 	'^ok - guest: exit1: first$' '^not ok - guest: exit1: boot$' '^# the script exited 1$'
 
 guest short '. /tests/lib.sh
+plan 3
 ok "only one"
-echo 1..3
 exit 0'
 expect "results short of the plan fail" "$work/short.out" \
 	'^not ok - guest: short: boot$' '^# plan 1..3 but 1 results$'
+guest late '. /tests/lib.sh
+ok "one"
+ok "two"
+echo 1..2
+exit 0'
+expect "a plan said after the results fails" "$work/late.out" \
+	'^not ok - guest: late: boot$' '^# 2 results before the plan: a plan is said first$'
 
 # A plan is said before the results: a loop over a list shorter than the
 # script expected leaves it unmet; a script without one fails; a setup
