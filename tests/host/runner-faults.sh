@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# test: the runner and gates fail what they must: a guest script exiting 1 after ok lines, results short of the plan, a loop shorter than its plan said in advance, a plan said after the results, a script without a plan, a setup guard that fails, a stale log, a test that asked for a disk and got none, a KUnit suite whose init failed or whose plan differs, a binding schema error, a sparse warning
+# test: the runner and gates fail what they must: a guest script exiting 1 after ok lines, results short of the plan, a loop shorter than its plan said in advance, a plan said after the results, a script without a plan, a setup guard that fails, a concurrency worker that never worked, a soak of zero cycles, a stale log, a test that asked for a disk and got none, a KUnit suite whose init failed or whose plan differs, a binding schema error, a sparse warning
 set -u
 top=$(pwd)
 work=$(mktemp -d)
@@ -71,6 +71,22 @@ ok "never"
 done_testing'
 expect "a setup guard that does not hold bails out, naming itself" "$work/bail.out" \
 	'^not ok - guest: bail: boot$' "^# Bail out! setup reads back: expected 'written', got 'other'\$"
+
+# Guest tests that count what their load did: a concurrency worker whose
+# every bind fails, and a soak asked for no cycles, each fail.
+sed 's|did rebinder bind sh -c "echo $A > $DRV/bind"|did rebinder bind sh -c "echo $A-x > $DRV/bind"|' \
+	tests/guest/concurrency.sh > "$work/badworker.sh"
+if cmp -s tests/guest/concurrency.sh "$work/badworker.sh"; then
+	echo "FAIL: the failing-worker plant no longer applies to concurrency.sh"
+	bad=1
+else
+	tests/guest.sh "$work/badworker.sh" direct > "$work/badworker.out" 2>&1
+	expect "a concurrency worker that never worked fails" "$work/badworker.out" \
+		'^not ok - guest: badworker: rebinder: bind ok at least once \(0 of ' '^not ok - guest: badworker: boot$'
+fi
+GUEST_CMDLINE=soak_cycles=0 tests/guest.sh tests/guest/soak.sh direct > "$work/soak0.out" 2>&1
+expect "a soak of zero cycles fails" "$work/soak0.out" \
+	'^not ok - guest: soak: boot$' '^# Bail out! soak_cycles=0: not a positive number of cycles$'
 
 # A boot that fails before QEMU runs (its DTB cannot be made) must not
 # report what an earlier run left in the same log files.
