@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0
 # overlays: dts/virt-pmstate.dtso dts/virt-pl061.dtso dts/virt-sleep.dtso
-# timeout: 600
+# timeout: 400
 # Fault matrix, moves (tests/guest/fault-matrix.inc says what each case
 # checks): a write to power/current and runtime PM's autosuspend and
 # resume, each failing in every step of a move (stop, save, power, and

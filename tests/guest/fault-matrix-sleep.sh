@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0
 # overlays: dts/virt-pmstate.dtso dts/virt-pl061.dtso dts/virt-sleep.dtso
-# timeout: 600
+# timeout: 400
 # Fault matrix, system sleep (tests/guest/fault-matrix.inc says what each
 # case checks): echo freeze and mem at pm_test "platform", each failing in
 # the table's power step and its way back at every position; then, in
