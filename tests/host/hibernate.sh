@@ -31,6 +31,8 @@ DTS
 # prints after resuming: only the restored program can know it.
 cat > "$work/hibernate.sh" <<SH
 . /tests/lib.sh
+# 2 results before the image, 9 after the restore (boot 2)
+plan 11
 T=/sys/kernel/tracing
 V=/sys/bus/platform/devices/a003e00.virtio_mmio
 mkswap /dev/vda >/dev/null && swapon /dev/vda || { echo "pmstate-exit: 3"; exit 3; }

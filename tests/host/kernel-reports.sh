@@ -42,14 +42,16 @@ provoke reports "echo WARNING > $lkdtm; echo READ_AFTER_FREE > $lkdtm; echo ARRA
 wait_for() { printf 'i=0; until dmesg | grep -q "%s" || [ $i -ge 40 ]; do sleep 1; i=$((i + 1)); done\n' "$1"; }
 hog() { printf 'taskset 2 sh -c "echo %s > %s" </dev/null >/dev/null 2>&1 &\n' "$1" "$lkdtm"; }
 backstop="{ sleep 60; echo PANIC > $lkdtm; } </dev/null >/dev/null 2>&1 &"
-provoke hangs "$backstop
+provoke softlockup "$backstop
 echo 1 > /proc/sys/kernel/watchdog_thresh
-echo 2 > /proc/sys/kernel/hung_task_timeout_secs
 $(hog SOFTLOCKUP)
-$(hog HUNG_TASK)
-$(wait_for 'soft lockup')
+$(wait_for 'soft lockup')" \
+	"soft lockup: .*BUG: soft lockup"
+# A task asleep for good needs no CPU: not pinned.
+provoke hungtask "echo 2 > /proc/sys/kernel/hung_task_timeout_secs
+echo HUNG_TASK > $lkdtm </dev/null >/dev/null 2>&1 &
 $(wait_for 'blocked for more than')" \
-	"soft lockup: .*BUG: soft lockup" "hung task: .*blocked for more than"
+	"hung task: .*blocked for more than"
 # 6.1 has no hard lockup detector on arm64: RCU's stall warning catches it.
 provoke irqs-off "$backstop
 echo 3 > /sys/module/rcupdate/parameters/rcu_cpu_stall_timeout
