@@ -11,7 +11,8 @@
 # KUnit, the guest tests and the host tests boot the debug kernel.
 #
 # Every test is a job; JOBS of them (default 3: guests mostly sleep) run
-# at once, the longest first (as long as they took last time).  Results
+# at once, the longest first (as long as they took last time; a fresh
+# clone starts from tests/durations, a full run's times).  Results
 # go to build/results/: <stage>.tap (TAP 13 with plans), kunit.ktap (the
 # KTAP as the kernel printed it), junit.xml, and logs/ (each boot's
 # console and TAP channel, each host test's output).
