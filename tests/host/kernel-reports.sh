@@ -49,7 +49,7 @@ $(wait_for 'soft lockup')" \
 	"soft lockup: .*BUG: soft lockup"
 # A task asleep for good needs no CPU: not pinned.
 provoke hungtask "echo 2 > /proc/sys/kernel/hung_task_timeout_secs
-echo HUNG_TASK > $lkdtm </dev/null >/dev/null 2>&1 &
+sh -c \"echo HUNG_TASK > $lkdtm\" </dev/null >/dev/null 2>&1 &
 $(wait_for 'blocked for more than')" \
 	"hung task: .*blocked for more than"
 # 6.1 has no hard lockup detector on arm64: RCU's stall warning catches it.
