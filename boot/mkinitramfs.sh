@@ -1,8 +1,8 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# Build the guest's base initramfs: busybox, /init, the guest tests and the
-# kernel modules of the build.
+# Build the guest's base initramfs: busybox, /init and guest-state, the
+# guest tests and the kernel modules of the build.
 #
 #   mkinitramfs.sh OUT.cpio.gz BUSYBOX_ROOT MODULES_ROOT TESTS_DIR
 set -euo pipefail
@@ -29,6 +29,7 @@ for applet in $applets; do
 	ln -sf busybox "$root/bin/$applet"
 done
 install -m 0755 "$here/init" "$root/init"
+install -m 0755 "$here/guest-state" "$root/bin/guest-state"
 cp -a "$tests_dir"/guest/. "$root/tests/"
 if [ -d "$modules_root/lib/modules" ]; then
 	cp -a "$modules_root/lib/modules/." "$root/lib/modules/"

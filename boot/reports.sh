@@ -13,5 +13,8 @@ Watchdog detected hard LOCKUP	hard lockup
 INFO: [a-z_]+ (self-)?detected (expedited )?stalls?	RCU stall
 INFO: task .* blocked for more than [0-9]+ seconds	hung task
 unreferenced object 0x	kmemleak: suspected leak'
+# The taint bits such a report sets: B (bad page: KASAN), D (oops), W
+# (warning), L (soft lockup).
+TAINT_REPORT_BITS=$((32 | 128 | 512 | 16384))
 # All of them as one extended regex.
 KERNEL_REPORTS_RE=$(printf '%s\n' "$KERNEL_REPORTS" | cut -f1 | paste -sd'|')

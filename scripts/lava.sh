@@ -78,7 +78,7 @@ for t in "$here"/tests/guest/*.sh; do
       - '/ #'
       script:
       - name: $name
-        command: '(cd /tmp && sh /tests/$name.sh); echo pmstate-lava: $name \$?'
+        command: '[ -e /run/pmstate-state ] || guest-state save /run/pmstate-state; (cd /tmp && sh /tests/$name.sh); rc=\$?; guest-state check /run/pmstate-state || [ \$rc -ne 0 ] || rc=1; echo pmstate-lava: $name \$rc'
         successes:
         - message: 'pmstate-lava: $name 0'
         failures:

@@ -85,19 +85,49 @@ if stage host; then
 fi
 stage kunit && job kunit kunit "tests/kunit.sh"
 if stage guest; then
-	k=0
+	# Tests whose headers ask for the same boot share one, up to
+	# GROUP_SECONDS (default 120) of their own times in tests/durations
+	# ("script NAME BOOT"); a test not timed there, or longer, boots alone.
+	# The committed times, not this machine's, so the groups stay the same
+	# from run to run.
+	group_max=${GROUP_SECONDS:-120}
+	[[ $group_max =~ ^[0-9]+$ ]] || die "GROUP_SECONDS must be a number, not '$group_max'"
+	declare -A open_group open_secs
+	groups=()
+	close_group() { [ -z "${open_group[$1]:-}" ] || groups+=("${open_group[$1]}"); open_group[$1]=; open_secs[$1]=0; }
 	for t in tests/guest/*.sh; do
 		name=$(basename "$t" .sh)
 		[ "$name" != lib ] || continue
 		[ -z "${GUEST:-}" ] || [ "$GUEST" = "$name" ] || continue
 		boots=$(sed -n 's/^# boot: *//p' "$t")
 		for boot in ${boots:-direct}; do
-			# A fixed part: the k-th (test, boot) pair goes to shard k % N + 1.
-			[ $((k % shard_n + 1)) -ne "$shard_i" ] || job guest "guest $name $boot" "tests/guest.sh $t $boot"
-			k=$((k + 1))
+			needs="$boot|$(sed -n 's/^# \(overlays\|cmdline\|drive\|pci\): */\1=/p' "$t" | sort | tr '\n' '|')"
+			secs=$(awk -v k="script $name $boot" -F'\t' '$1 == k { s = $2 } END { print s + 0 }' tests/durations 2>/dev/null)
+			[ "$secs" -gt 0 ] || secs=$((group_max + 1))
+			if [ "$secs" -gt "$group_max" ]; then
+				groups+=("$boot $t")
+				continue
+			fi
+			[ $((${open_secs[$needs]:-0} + secs)) -le "$group_max" ] || close_group "$needs"
+			[ -n "${open_group[$needs]:-}" ] || open_group[$needs]=$boot
+			open_group[$needs]+=" $t"
+			open_secs[$needs]=$((${open_secs[$needs]:-0} + secs))
 		done
 	done
-	[ -z "${GUEST:-}" ] || [ "$k" -gt 0 ] || { echo "check: no guest test named '$GUEST'" >&2; exit 2; }
+	for needs in "${!open_group[@]}"; do close_group "$needs"; done
+	[ -z "${GUEST:-}" ] || [ ${#groups[@]} -gt 0 ] || { echo "check: no guest test named '$GUEST'" >&2; exit 2; }
+	# The same order every run: by boot path and first test's name.
+	mapfile -t groups < <(printf '%s\n' "${groups[@]}" | sort)
+	k=0
+	for g in "${groups[@]}"; do
+		read -r boot members <<< "$g"
+		# A fixed part: the k-th boot goes to shard k % N + 1.
+		if [ $((k % shard_n + 1)) -eq "$shard_i" ]; then
+			job guest "guest $(for t in $members; do basename "$t" .sh; done | paste -sd+) $boot" \
+				"tests/guest.sh --group $boot $members"
+		fi
+		k=$((k + 1))
+	done
 fi
 
 if [ "${1:-}" = --list ]; then
@@ -170,7 +200,7 @@ run() {
 		return
 	fi
 	t0=$(date +%s)
-	BOOTS_FILE=$parts/$i.boots bash -c "${cmds[i]}" > "$parts/$i.tap" 2> "$parts/$i.err"
+	SCRIPT_TIMES=$parts/$i.times BOOTS_FILE=$parts/$i.boots bash -c "${cmds[i]}" > "$parts/$i.tap" 2> "$parts/$i.err"
 	rc=$?
 	echo "$rc $(($(date +%s) - t0))" > "$parts/$i.done"
 	echo "# ${keys[i]}: $(($(date +%s) - t0)) s, $(grep -c '^ok' "$parts/$i.tap") ok, $(grep -c '^not ok' "$parts/$i.tap") not ok"
@@ -202,10 +232,11 @@ done
 wait
 echo "# check: jobs took $(($(date +%s) - start)) s"
 
-# Times for the next run's ordering (the jobs this run ran replace theirs).
+# Times for the next run's ordering (the jobs this run ran replace theirs),
+# and each guest test's own (tests/durations keeps them for the groups).
 for i in "${!keys[@]}"; do
 	t=$(cut -d' ' -f2 "$parts/$i.done" 2>/dev/null || echo 0)
-	[ "$t" = reused ] || printf '%s\t%s\n' "${keys[i]}" "$t"
+	[ "$t" = reused ] || { printf '%s\t%s\n' "${keys[i]}" "$t"; cat "$parts/$i.times" 2>/dev/null; }
 done | awk -F'\t' 'NR == FNR { t[$1] = $2; next } { t[$1] = $2 } END { for (k in t) print k "\t" t[k] }' \
 	"$durations" - > "$durations.new" && mv "$durations.new" "$durations"
 

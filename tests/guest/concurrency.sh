@@ -28,6 +28,8 @@ mod=$(find /lib/modules/$(uname -r) -name pm_state_test_dev.ko | head -n 1)
 plan $(($(echo $KINDS | wc -w) + 1 + 3 + 4 * 2 + 4 * 2 + 1))
 ! grep -q '^pm_state_test_dev ' /proc/modules || rmmod pm_state_test_dev
 guard "insmod pm_state_test_dev" insmod "$mod"
+unload_at_exit pm_state_test_dev
+keep $P/$A/power/control
 guard "a, b and c are bound" test -d $D/$A -a -d $D/$B -a -d $D/$C
 rm -f /tmp/conc.*
 
@@ -143,6 +145,7 @@ for d in $A $B $C; do
 		"$(cat $P/$d/power/current)" "$(hw $d)"
 done
 echo on > $P/$L/power/control
+keep $T/events/pm_state/pm_state_transition/enable
 echo 1 > $T/events/pm_state/pm_state_transition/enable
 # Children first: a parent goes off only once all its children are.
 for d in $C $B $L $A; do

@@ -11,6 +11,8 @@ T=/sys/kernel/tracing
 rtc=/sys/class/rtc/rtc0
 mod=$(find /lib/modules/$(uname -r) -name pm_state_test_dev.ko | head -n 1)
 [ -z "$mod" ] || insmod "$mod"
+unload_at_exit pm_state_test_dev
+keep $T/events/pm_state/pm_state_transition/enable
 echo 1 > $T/events/pm_state/pm_state_transition/enable
 
 A=test-device-a B=$A:test-device-b C=$B:test-device-c

@@ -57,7 +57,9 @@ plan $((2 * inputs_total + 6 * rows))
 
 ! grep -q '^pm_state_test_dev ' /proc/modules || rmmod pm_state_test_dev
 guard "insmod pm_state_test_dev" insmod "$mod"
+unload_at_exit pm_state_test_dev
 guard_eq "c: on, with on idle off" "on|on idle off" "$(cat $P/$C/power/current)|$(cat $P/$C/power/supports)"
+keep $T/events/pm_state/pm_state_transition/enable
 echo 1 > $T/events/pm_state/pm_state_transition/enable
 # For the non-root writes; put back at the end.
 guard "debugfs's top opened to 0755" mount -o remount,mode=0755 /sys/kernel/debug

@@ -12,6 +12,35 @@ _t_failed=0
 _t_count=0
 _t_plan=
 
+# A test leaves the machine as it found it, for the next test of its boot
+# (boot/guest-state checks): what it changes, it registers to undo.
+# at_exit CMD: run CMD (quietly) when the script exits, the last first
+_t_at_exit=
+at_exit() {
+	_t_at_exit="$*
+$_t_at_exit"
+}
+# keep FILE...: write FILE's value back at exit.  A file that reads a
+# choice in brackets ("[none] core ...") gets the choice back.
+keep() {
+	local f v
+	for f; do
+		read -r v < "$f" || bail_out "keep: cannot read $f"
+		case $v in *\[*\]*) v=${v#*[}; v=${v%%]*} ;; esac
+		at_exit "echo '$v' > '$f'"
+	done
+}
+# unload_at_exit MODULE: rmmod MODULE at exit if it is loaded then
+unload_at_exit() {
+	at_exit "! grep -q '^$1 ' /proc/modules || rmmod $1"
+}
+_t_exit() {
+	echo "$_t_at_exit" | while IFS= read -r c; do
+		[ -z "$c" ] || eval "$c" >/dev/null 2>&1
+	done
+}
+trap _t_exit EXIT
+
 # plan N: the number of results this script prints, printed first
 plan() {
 	_t_plan=$1

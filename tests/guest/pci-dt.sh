@@ -13,6 +13,7 @@
 . /tests/lib.sh
 T=/sys/kernel/tracing
 P=/sys/bus/pci/devices
+keep $T/events/pm_state/pm_state_transition/enable
 echo 1 > $T/events/pm_state/pm_state_transition/enable
 ep=0000:01:00.0 nv=0000:02:00.0
 MODES="freeze mem"

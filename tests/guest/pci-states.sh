@@ -13,6 +13,7 @@
 . /tests/lib.sh
 T=/sys/kernel/tracing
 P=/sys/bus/pci/devices
+keep $T/events/pm_state/pm_state_transition/enable
 echo 1 > $T/events/pm_state/pm_state_transition/enable
 
 # cfg DEV OFF LEN: LEN bytes (1 or 2) of DEV's config space, little endian
@@ -131,6 +132,7 @@ check_eq "$nv: PMCSR PowerState 0" 0 "$(dstate $nv)"
 # mappings that named it fall back to the state listed before it.
 mod=$(find /lib/modules/$(uname -r) -name pm_state_test_dev.ko | head -n 1)
 check "insmod pm_state_test_dev pci_remove_state=d3hot" insmod "$mod" pci_remove_state=d3hot
+unload_at_exit pm_state_test_dev
 echo pm_state_test_pci > $P/$nv/driver_override
 check "$nv: bound to the test PCI driver" sh -c "echo $nv > /sys/bus/pci/drivers_probe && test -e $P/$nv/driver"
 check_eq "$nv: supports no d3hot" d0 "$(cat $P/$nv/power/supports)"

@@ -20,6 +20,7 @@ STATES="on idle off"
 plan $((4 + 13 * ($(echo $STATES | wc -w) - 1)))
 T=/sys/kernel/tracing
 R=0x09000000
+keep $T/events/pm_state/pm_state_transition/enable
 echo 1 > $T/events/pm_state/pm_state_transition/enable
 
 # UARTCR bits and UARTIMSC bits

@@ -16,6 +16,7 @@ STATES="on idle off"
 plan $((5 + 11 * ($(echo $STATES | wc -w) - 1)))
 rtc=/sys/class/rtc/rtc0
 T=/sys/kernel/tracing
+keep $T/events/rtc/rtc_timer_fired/enable
 echo 1 > $T/events/rtc/rtc_timer_fired/enable
 
 # The command fails, and says why: EAGAIN.
@@ -35,6 +36,7 @@ check_eq "pl031 armed" enabled "$(cat $d/power/wakeup)"
 check "pl031: armed, off refused with EBUSY" \
 	sh -c "sh -c 'echo off > $d/power/current' 2>&1 | grep -q 'Device or resource busy'"
 check_eq "pl031: still on" on "$(cat $d/power/current)"
+keep $d/power/wakeup
 guard "pl031 disarmed" sh -c "echo disabled > $d/power/wakeup"
 for s in $STATES; do
 	[ "$s" = on ] && continue

@@ -72,6 +72,7 @@ devmem $((R + 0x410)) 8 0
 # an output reads the level it will drive, an input cannot be read (EAGAIN).
 mod=$(find /lib/modules/$(uname -r) -name pm_state_test_dev.ko | head -n 1)
 grep -q '^pm_state_test_dev ' /proc/modules || guard "insmod pm_state_test_dev" insmod "$mod"
+unload_at_exit pm_state_test_dev
 G=/sys/kernel/debug/pm_state_test/gpio
 gpio() { echo "9030000.pl061 $*" > $G; }
 eagain() {

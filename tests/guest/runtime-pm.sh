@@ -24,6 +24,7 @@ mod=$(find /lib/modules/$(uname -r) -name pm_state_test_dev.ko | head -n 1)
 plan 104
 ! grep -q '^pm_state_test_dev ' /proc/modules || rmmod pm_state_test_dev
 guard "insmod pm_state_test_dev" insmod "$mod"
+unload_at_exit pm_state_test_dev
 
 cur() { cat $P/$1/power/current; }
 rpm() { cat $P/$1/power/runtime_status; }
@@ -196,6 +197,7 @@ echo on > $P/$PDP/power/control
 
 # Autosuspend takes the deepest state whose exit latency meets PM QoS
 # (c: idle exits in 20 us, off in 1000 us).
+keep $T/events/pm_state/pm_state_runtime_select/enable
 echo 1 > $T/events/pm_state/pm_state_runtime_select/enable
 autosuspend() {
 	echo > $T/trace

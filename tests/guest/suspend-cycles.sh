@@ -23,6 +23,7 @@ rtc=/sys/class/rtc/rtc0
 
 check "pm_state trace event exists" test -w $EV
 echo 1 > /sys/power/pm_debug_messages
+keep $EV
 echo 1 > $EV
 
 # Only bound devices: system sleep reaches a device through its driver's

@@ -5,6 +5,7 @@
 . /tests/lib.sh
 plan 13
 T=/sys/kernel/tracing
+keep $T/events/pm_state/pm_state_transition/enable
 echo 1 > $T/events/pm_state/pm_state_transition/enable
 d=/sys/bus/amba/devices/9030000.pl061/power
 check_eq "PL061 supports" "on retention off" "$(cat $d/supports)"

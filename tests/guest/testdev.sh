@@ -27,6 +27,7 @@ check "test driver module present" test -n "$mod"
 # Another test of the same boot (make lava runs several) may have loaded it.
 ! grep -q '^pm_state_test_dev ' /proc/modules || rmmod pm_state_test_dev
 check "insmod pm_state_test_dev" insmod "$mod"
+unload_at_exit pm_state_test_dev
 check "log in debugfs" test -r $D/log
 check "a, b and c are bound" test -d $D/$A -a -d $D/$B -a -d $D/$C
 echo > $D/log
@@ -88,6 +89,7 @@ steps() {
 		else if ($i ~ /^ret=/) { sub(/ret=/, "", $i); r = $i }
 		printf "%s%s %s", s, p, r; s = "|" }' $T/trace
 }
+keep $T/events/pm_state/pm_state_transition/enable
 echo 1 > $T/events/pm_state/pm_state_transition/enable
 echo > $T/trace
 echo "power off" > $D/$C/fail

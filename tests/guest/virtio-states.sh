@@ -14,6 +14,7 @@ ROUNDS="1 2"
 # 1 before the rounds, 7 in each, 13 after them
 plan $((1 + 7 * $(echo $ROUNDS | wc -w) + 13))
 T=/sys/kernel/tracing
+keep $T/events/pm_state/pm_state_transition/enable
 echo 1 > $T/events/pm_state/pm_state_transition/enable
 
 # The bound virtio-mmio transport whose virtio device carries block/vda.

@@ -9,7 +9,8 @@
 #                                 counts them; one more failure per test that
 #                                 exited non-zero, printed no result or whose
 #                                 results do not add up to its plan, and one
-#                                 per kernel report on the console
+#                                 per kernel report on the console and per
+#                                 setting a test left changed (guest-state)
 #
 #   report.sh TEST... < lava.log       (the guest tests the job runs)
 #
@@ -82,7 +83,7 @@ lvl == "target" && msg ~ /^"/ {
 			say("  guest: " line)
 		} else
 			ok++
-	} else if (line ~ kernel) {
+	} else if (line ~ kernel || line ~ /^pmstate-leftover: /) {
 		problems++
 		say("  guest: " line)
 	} else if (line ~ /^1\.\.[0-9]+$/)
