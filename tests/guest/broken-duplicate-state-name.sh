@@ -5,5 +5,5 @@
 # works as it would without a table.
 . /tests/lib.sh
 . /tests/broken.inc
-broken_table /sys/bus/amba/devices/9000000.pl011 pl011 '/pl011@9000000: power-states[2] (/device-power-states/state-broken-off2) duplicates power-state-name "off" of power-states[1]'
+broken_table /sys/bus/amba/devices/9000000.pl011 pl011 '/pl011@9000000: power-states[2] (/device-power-states/state-duplicate-state-name-off2) duplicates power-state-name "off" of power-states[1]'
 done_testing

@@ -5,5 +5,5 @@
 # works as it would without a table.
 . /tests/lib.sh
 . /tests/broken.inc
-broken_table /sys/bus/amba/devices/9030000.pl061 pl061 '/pl061@9030000: power-states[1] points to /device-power-states/state-broken-noname, which lacks power-state-name'
+broken_table /sys/bus/amba/devices/9030000.pl061 pl061 '/pl061@9030000: power-states[1] points to /device-power-states/state-missing-name-noname, which lacks power-state-name'
 done_testing

@@ -5,5 +5,5 @@
 # works as it would without a table.
 . /tests/lib.sh
 . /tests/broken.inc
-broken_table /sys/bus/amba/devices/9010000.pl031 pl031 '/pl031@9010000: default-power-state (/device-power-states/state-broken-off) is not in power-states'
+broken_table /sys/bus/amba/devices/9010000.pl031 pl031 '/pl031@9010000: default-power-state (/device-power-states/state-unsupported-default-off) is not in power-states'
 done_testing

@@ -5,5 +5,5 @@
 # works as it would without a table.
 . /tests/lib.sh
 . /tests/broken.inc
-broken_table /sys/bus/amba/devices/9010000.pl031 pl031 '/pl031@9010000: system-power-states[0] (/device-power-states/state-broken-off) is not in power-states'
+broken_table /sys/bus/amba/devices/9010000.pl031 pl031 '/pl031@9010000: system-power-states[0] (/device-power-states/state-unsupported-mapping-off) is not in power-states'
 done_testing
