@@ -15,7 +15,8 @@
 # ours; exits non-zero when a test failed or lava-run did.  job.yaml is
 # written first, so it is there for a lab even when lava-run cannot run here.
 # lava-run runs only as root: as root a missing lava-dispatcher is installed,
-# otherwise the apt-get line is printed.
+# otherwise the apt-get line is printed.  LAVA_JOB_ONLY=1: write job.yaml
+# and stop.
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 die() { echo "lava: $*" >&2; exit 1; }
@@ -56,14 +57,23 @@ extra+=("'-no-reboot'")
 [ "$QEMU" = qemu-system-aarch64 ] || die "boot/machine.sh runs $QEMU, the job says arm64"
 
 # The guest tests that run on the default DTB with no extra argument or disk,
-# in one boot, each with the time limit of its header.
+# in one boot, each with the time limit of its header.  The job gives the
+# direct boot and honours "# timeout:"; a test whose header asks for anything
+# else tests/guest.sh knows (overlays, kernel arguments, a disk, PCI: the
+# header keys its comment lists) is left out, saying why.
+needs=$(sed -n 's/^#   # \([a-z]*\): .*/\1/p' "$here/tests/guest.sh" | grep -vxE 'boot|timeout' | paste -sd'|')
+[ -n "$needs" ] || die "cannot read the header keys from tests/guest.sh"
 tests=() test_seconds=0 actions=
 for t in "$here"/tests/guest/*.sh; do
 	name=$(basename "$t" .sh)
-	case $name in lib | broken-*) continue ;; esac
-	! grep -qE '^# (overlays|cmdline|drive):' "$t" || continue
+	[ "$name" != lib ] || continue
+	if asks=$(grep -oE "^# ($needs):" "$t"); then
+		echo "lava: left out $name: it asks for $(echo "$asks" | sed 's/^# //; s/:$//' | paste -sd' ')"
+		continue
+	fi
 	boots=$(sed -n 's/^# boot: *//p' "$t")
-	case " ${boots:-direct} " in *" direct "*) ;; *) continue ;; esac
+	case " ${boots:-direct} " in *" direct "*) ;; *)
+		echo "lava: left out $name: it boots only through $boots"; continue ;; esac
 	timeout=$(sed -n 's/^# timeout: *//p' "$t")
 	timeout=${timeout:-180}
 	tests+=("$name")
@@ -101,6 +111,7 @@ sed -e '/^# SPDX-License-Identifier/d' \
 printf '%s\n' "$actions" | sed 1d >> "$out/job.yaml"
 ! grep -q '@[A-Z_]*@' "$out/job.yaml" || die "unfilled field in $out/job.yaml"
 echo "lava: $out/job.yaml: ${#tests[@]} guest tests in one boot (${tests[*]})"
+[ -z "${LAVA_JOB_ONLY:-}" ] || exit 0
 
 # lava-dispatcher (lava-run, and the python3-jinja2 and python3-yaml it
 # pulls in); its recommends (lxc, nfs, tftp, x86 QEMU...) are not needed.

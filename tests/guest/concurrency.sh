@@ -27,9 +27,8 @@ mod=$(find /lib/modules/$(uname -r) -name pm_state_test_dev.ko | head -n 1)
 
 plan $(($(echo $KINDS | wc -w) + 1 + 3 + 4 * 2 + 4 * 2 + 1))
 ! grep -q '^pm_state_test_dev ' /proc/modules || rmmod pm_state_test_dev
+test_driver_at_exit
 guard "insmod pm_state_test_dev" insmod "$mod"
-unload_at_exit pm_state_test_dev
-keep $P/$A/power/control
 guard "a, b and c are bound" test -d $D/$A -a -d $D/$B -a -d $D/$C
 rm -f /tmp/conc.*
 

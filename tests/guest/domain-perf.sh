@@ -28,8 +28,8 @@ steps() {
 }
 
 ! grep -q '^pm_state_test_dev ' /proc/modules || rmmod pm_state_test_dev
+test_driver_at_exit
 check "insmod pm_state_test_dev" insmod "$mod"
-unload_at_exit pm_state_test_dev
 check "p1 and p2 bound" test -e $P/$P1/driver -a -e $P/$P2/driver
 keep $T/events/pm_state/pm_state_resource/enable
 echo 1 > $T/events/pm_state/pm_state_resource/enable

@@ -47,8 +47,8 @@ table $plat/a000000.virtio_mmio "on off" "suspend=off shutdown=off reset=off hib
 # The test devices: the top one is created at boot, its children when the
 # test driver binds it.
 mod=$(find /lib/modules/$(uname -r) -name pm_state_test_dev.ko | head -n 1)
+test_driver_at_exit
 [ -z "$mod" ] || insmod "$mod"
-unload_at_exit pm_state_test_dev
 a=$(ls -d $plat/test-device-a 2>/dev/null)
 b=$(ls -d $plat/test-device-a:test-device-b 2>/dev/null)
 c=$(ls -d $plat/test-device-a:test-device-b:test-device-c 2>/dev/null)

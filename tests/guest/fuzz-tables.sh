@@ -30,8 +30,8 @@ done
 plan $((1 + COUNT + 1))
 mod=$(find /lib/modules/$(uname -r) -name pm_state_test_dev.ko | head -n 1)
 ! grep -q '^pm_state_test_dev ' /proc/modules || rmmod pm_state_test_dev
+test_driver_at_exit
 check "insmod pm_state_test_dev" insmod "$mod"
-unload_at_exit pm_state_test_dev
 
 dtstr() { tr -d '\0' < "$1"; }
 accepted=0 rejected=0 total=0 i=0

@@ -56,8 +56,8 @@ inputs_total=$(printf '%s\n' "$corpus" | cut -d'|' -f4 | wc -w)
 plan $((2 * inputs_total + 6 * rows))
 
 ! grep -q '^pm_state_test_dev ' /proc/modules || rmmod pm_state_test_dev
+test_driver_at_exit
 guard "insmod pm_state_test_dev" insmod "$mod"
-unload_at_exit pm_state_test_dev
 guard_eq "c: on, with on idle off" "on|on idle off" "$(cat $P/$C/power/current)|$(cat $P/$C/power/supports)"
 keep $T/events/pm_state/pm_state_transition/enable
 echo 1 > $T/events/pm_state/pm_state_transition/enable

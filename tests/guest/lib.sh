@@ -34,6 +34,16 @@ keep() {
 unload_at_exit() {
 	at_exit "! grep -q '^$1 ' /proc/modules || rmmod $1"
 }
+# test_driver_at_exit: said before loading pm_state_test_dev, unloads it at
+# exit and puts back power/control of the test devices the DT made (its
+# probe forbids runtime PM, its remove does not allow it again)
+test_driver_at_exit() {
+	local c
+	for c in /sys/bus/platform/devices/test-device-*/power/control; do
+		[ ! -e "$c" ] || keep "$c"
+	done
+	unload_at_exit pm_state_test_dev
+}
 _t_exit() {
 	echo "$_t_at_exit" | while IFS= read -r c; do
 		[ -z "$c" ] || eval "$c" >/dev/null 2>&1

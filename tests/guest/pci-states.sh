@@ -131,8 +131,8 @@ check_eq "$nv: PMCSR PowerState 0" 0 "$(dstate $nv)"
 # A driver's fixup: the test PCI driver removes d3hot at probe.  The sleep
 # mappings that named it fall back to the state listed before it.
 mod=$(find /lib/modules/$(uname -r) -name pm_state_test_dev.ko | head -n 1)
+test_driver_at_exit
 check "insmod pm_state_test_dev pci_remove_state=d3hot" insmod "$mod" pci_remove_state=d3hot
-unload_at_exit pm_state_test_dev
 echo pm_state_test_pci > $P/$nv/driver_override
 check "$nv: bound to the test PCI driver" sh -c "echo $nv > /sys/bus/pci/drivers_probe && test -e $P/$nv/driver"
 check_eq "$nv: supports no d3hot" d0 "$(cat $P/$nv/power/supports)"

@@ -71,8 +71,8 @@ devmem $((R + 0x410)) 8 0
 # they were; output levels and directions set meanwhile are driven once on;
 # an output reads the level it will drive, an input cannot be read (EAGAIN).
 mod=$(find /lib/modules/$(uname -r) -name pm_state_test_dev.ko | head -n 1)
+test_driver_at_exit
 grep -q '^pm_state_test_dev ' /proc/modules || guard "insmod pm_state_test_dev" insmod "$mod"
-unload_at_exit pm_state_test_dev
 G=/sys/kernel/debug/pm_state_test/gpio
 gpio() { echo "9030000.pl061 $*" > $G; }
 eagain() {

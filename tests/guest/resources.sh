@@ -47,8 +47,8 @@ check "r2 unbound, provider missing: off fails with EAGAIN" \
 check_eq "r2: still on" on "$(cur $R2)"
 
 ! grep -q '^pm_state_test_dev ' /proc/modules || rmmod pm_state_test_dev
+test_driver_at_exit
 check "insmod pm_state_test_dev" insmod "$mod"
-unload_at_exit pm_state_test_dev
 check "r1 and r2 bound" test -e $P/$R1/driver -a -e $P/$R2/driver
 keep $T/events/pm_state/pm_state_resource/enable
 echo 1 > $T/events/pm_state/pm_state_resource/enable

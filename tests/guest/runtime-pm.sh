@@ -23,8 +23,8 @@ PD=power-domain-test PDT=test-device-pd-tabled PDP=test-device-pd-plain
 mod=$(find /lib/modules/$(uname -r) -name pm_state_test_dev.ko | head -n 1)
 plan 104
 ! grep -q '^pm_state_test_dev ' /proc/modules || rmmod pm_state_test_dev
+test_driver_at_exit
 guard "insmod pm_state_test_dev" insmod "$mod"
-unload_at_exit pm_state_test_dev
 
 cur() { cat $P/$1/power/current; }
 rpm() { cat $P/$1/power/runtime_status; }

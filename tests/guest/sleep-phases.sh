@@ -13,8 +13,8 @@ T=/sys/kernel/tracing
 L=/sys/kernel/debug/pm_state_test/log
 rtc=/sys/class/rtc/rtc0
 mod=$(find /lib/modules/$(uname -r) -name pm_state_test_dev.ko | head -n 1)
+test_driver_at_exit
 [ -z "$mod" ] || insmod "$mod"
-unload_at_exit pm_state_test_dev
 keep $T/events/pm_state/pm_state_transition/enable
 echo 1 > $T/events/pm_state/pm_state_transition/enable
 

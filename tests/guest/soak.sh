@@ -29,9 +29,8 @@ case $cycles in
 '' | *[!0-9]* | 0*) bail_out "soak_cycles=$cycles: not a positive number of cycles" ;;
 esac
 ! grep -q '^pm_state_test_dev ' /proc/modules || rmmod pm_state_test_dev
+test_driver_at_exit
 guard "insmod pm_state_test_dev" insmod "$mod"
-unload_at_exit pm_state_test_dev
-keep $P/$A/power/control
 slab() { sync; echo 3 > /proc/sys/vm/drop_caches; sed -n 's/^Slab: *\([0-9]*\) kB/\1/p' /proc/meminfo; }
 slab_before=$(slab)
 fails_before=$(cat $S/fail)

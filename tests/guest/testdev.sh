@@ -26,8 +26,8 @@ log() { cat $D/log; }
 check "test driver module present" test -n "$mod"
 # Another test of the same boot (make lava runs several) may have loaded it.
 ! grep -q '^pm_state_test_dev ' /proc/modules || rmmod pm_state_test_dev
+test_driver_at_exit
 check "insmod pm_state_test_dev" insmod "$mod"
-unload_at_exit pm_state_test_dev
 check "log in debugfs" test -r $D/log
 check "a, b and c are bound" test -d $D/$A -a -d $D/$B -a -d $D/$C
 echo > $D/log

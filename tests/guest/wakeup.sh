@@ -15,8 +15,8 @@ rtc=/sys/class/rtc/rtc0
 RTC=/sys/bus/amba/devices/9010000.pl031
 W=/sys/bus/platform/devices/test-device-wake
 mod=$(find /lib/modules/$(uname -r) -name pm_state_test_dev.ko | head -n 1)
+test_driver_at_exit
 [ -z "$mod" ] || insmod "$mod"
-unload_at_exit pm_state_test_dev
 keep $T/events/pm_state/pm_state_transition/enable
 echo 1 > $T/events/pm_state/pm_state_transition/enable
 

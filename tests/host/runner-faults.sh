@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# test: the runner and gates fail what they must: a guest script exiting 1 after ok lines, results short of the plan, a loop shorter than its plan said in advance, a plan said after the results, a script without a plan, a setup guard that fails, a concurrency worker that never worked, a soak of zero cycles, a stale log, a test that asked for a disk and got none, a KUnit suite whose init failed or whose plan differs, a binding schema error, a sparse warning
+# test: the runner and gates fail what they must: a guest script exiting 1 after ok lines, a test that leaves a setting changed in a shared boot (the next one judged apart), a test that ends a shared boot, results short of the plan, a loop shorter than its plan said in advance, a plan said after the results, a script without a plan, a setup guard that fails, a concurrency worker that never worked, a soak of zero cycles, a stale log, a test that asked for a disk and got none, a KUnit suite whose init failed or whose plan differs, a binding schema error, a sparse warning
 set -u
 top=$(pwd)
 work=$(mktemp -d)
@@ -71,6 +71,24 @@ ok "never"
 done_testing'
 expect "a setup guard that does not hold bails out, naming itself" "$work/bail.out" \
 	'^not ok - guest: bail: boot$' "^# Bail out! setup reads back: expected 'written', got 'other'\$"
+
+# Tests sharing a boot are judged each by its own part: one that leaves an
+# RTC alarm set fails, naming it, and the next, judged by what it found,
+# passes; one that ends the machine half-way did not finish, the one after
+# it never ran, and the boot's own verdict fails.
+printf '. /tests/lib.sh\nplan 1\nok "sets an alarm"\necho +1000 > /sys/class/rtc/rtc0/wakealarm\ndone_testing\n' > "$work/leaves.sh"
+printf '. /tests/lib.sh\nplan 1\nok "clean"\ndone_testing\n' > "$work/clean.sh"
+printf '. /tests/lib.sh\nplan 2\nok "before the end"\npoweroff -f\n' > "$work/ends.sh"
+cp "$work/clean.sh" "$work/after.sh"
+tests/guest.sh --group direct "$work/leaves.sh" "$work/clean.sh" "$work/ends.sh" "$work/after.sh" > "$work/group.out" 2>&1
+expect "a test that leaves a setting changed fails in a shared boot" "$work/group.out" \
+	'^not ok - guest: leaves: boot$' '^#   \+ /sys/class/rtc/rtc0/wakealarm:[0-9]+$'
+expect "the next test of the boot is judged by what it found" "$work/group.out" \
+	'^ok - guest: clean: plan 1..1, 1 results, exit 0, no kernel report, machine as found$'
+expect "a test that ended the boot did not finish, the one after it never ran" "$work/group.out" \
+	'^not ok - guest: ends: boot$' '^# the script did not finish' \
+	'^not ok - guest: after: boot$' '^# did not run: the boot ended before it \(in ends\)' \
+	'^not ok - guest: boot of leaves, clean, ends, after: boot$' 'no taint line'
 
 # Guest tests that count what their load did: a concurrency worker whose
 # every bind fails, and a soak asked for no cycles, each fail.
