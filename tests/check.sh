@@ -104,6 +104,8 @@ if stage guest; then
 			needs="$boot|$(sed -n 's/^# \(overlays\|cmdline\|drive\|pci\): */\1=/p' "$t" | sort | tr '\n' '|')"
 			secs=$(awk -v k="script $name $boot" -F'\t' '$1 == k { s = $2 } END { print s + 0 }' tests/durations 2>/dev/null)
 			[ "$secs" -gt 0 ] || secs=$((group_max + 1))
+			# A test that leaves the machine changed ends its boot alone.
+			! grep -q '^# leaves:' "$t" || secs=$((group_max + 1))
 			if [ "$secs" -gt "$group_max" ]; then
 				groups+=("$boot $t")
 				continue

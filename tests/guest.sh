@@ -29,6 +29,9 @@
 #   # drive: 8                   a scratch virtio-blk disk of 8 MiB, /dev/vda
 #   # pci: yes                   the PCI devices of boot/machine.sh; the drive,
 #                                if any, is their virtio-blk-pci disk
+#   # leaves: WHY                it changes the machine for good, for WHY (a
+#                                table a driver changed until the next boot):
+#                                it boots alone, what it left is listed, not failed
 # GUEST_CMDLINE adds kernel arguments after the header's, GUEST_TIMEOUT
 # replaces its time limit and GUEST_OVERLAYS its overlays (make soak).
 # SCRIPT_TIMES=file gets "script NAME BOOT<TAB>seconds" per test (check.sh).
@@ -49,7 +52,7 @@ results=${RESULTS:-$b/results}
 t=${scripts[0]}
 names=()
 for s in "${scripts[@]}"; do names+=("$(basename "$s" .sh)"); done
-header() { sed -n "s/^# $1: *//p" "$t"; }
+header() { sed -n "s/^# $1: *//p" "${2:-$t}"; }	# header KEY [SCRIPT]
 overlays=$(header overlays) cmdline=$(header cmdline) drive=$(header drive) pci=$(header pci)
 timeout=0
 for s in "${scripts[@]}"; do
@@ -180,7 +183,11 @@ for i in "${!scripts[@]}"; do
 	fi
 	! grep -q '^pmstate-debug-locks: 0$' "$seg" ||
 		problems+=("lockdep is off (debug_locks 0): nothing checked this script for deadlocks")
-	if grep -q '^pmstate-leftover: ' "$seg"; then
+	leaves=$(header leaves "${scripts[i]}")
+	if grep -q '^pmstate-leftover: ' "$seg" && [ -n "$leaves" ]; then
+		desc="${desc%, machine as found}, machine left changed as its header says ($leaves)"
+		sed -n 's/^pmstate-leftover: /# left changed: /p' "$seg" | head -n 20
+	elif grep -q '^pmstate-leftover: ' "$seg"; then
 		problems+=("it left the machine changed (boot/guest-state; - as found, + as left):"
 			"$(sed -n 's/^pmstate-leftover: /  /p' "$seg" | head -n 20)")
 	fi

@@ -35,11 +35,12 @@ unload_at_exit() {
 	at_exit "! grep -q '^$1 ' /proc/modules || rmmod $1"
 }
 # test_driver_at_exit: said before loading pm_state_test_dev, unloads it at
-# exit and puts back power/control of the test devices the DT made (its
-# probe forbids runtime PM, its remove does not allow it again)
+# exit and puts back power/control of the platform devices (the DT made the
+# test devices; its probe forbids runtime PM, its remove does not allow it
+# again)
 test_driver_at_exit() {
 	local c
-	for c in /sys/bus/platform/devices/test-device-*/power/control; do
+	for c in /sys/bus/platform/devices/*/power/control; do
 		[ ! -e "$c" ] || keep "$c"
 	done
 	unload_at_exit pm_state_test_dev
@@ -126,11 +127,36 @@ count() {
 	echo "# count: $1 $2"
 }
 
-# suspend_rtc: echo mem (s2idle on virt), woken by the RTC 2 s later
+# sleep_rtc MODE: echo MODE (freeze, mem) > /sys/power/state, woken by the
+# RTC 2 s later (at pm_test, the alarm is set the same way).  An alarm that fires before the sleep begins (a slow host)
+# would leave the guest asleep until the host's time limit: the wakeup
+# count taken before arming it makes the sleep fail instead (the alarm's
+# wakeup event changes it), and an alarm that had already fired is armed
+# again, once, further out.
+sleep_rtc() {
+	local armed wc secs
+	# Disarmed (a test that did not put power/wakeup back), the RTC would
+	# not wake the guest at all.
+	local test
+	read -r armed < /sys/class/rtc/rtc0/device/power/wakeup
+	read -r test < /sys/power/pm_test
+	case $test in *"[none]"*) ;; *) armed=enabled ;; esac
+	[ "$armed" = enabled ] || bail_out "sleep_rtc: the RTC is not armed for wakeup (power/wakeup $armed): the sleep would never end"
+	for secs in 2 5; do
+		read -r wc < /sys/power/wakeup_count
+		echo 0 > /sys/class/rtc/rtc0/wakealarm
+		echo +$secs > /sys/class/rtc/rtc0/wakealarm
+		if echo "$wc" 2>/dev/null > /sys/power/wakeup_count; then
+			echo "$1" > /sys/power/state
+			return
+		fi
+		echo "# sleep_rtc: a wakeup event came before the sleep (the ${secs} s alarm?): armed again" >&2
+	done
+	return 1
+}
+# suspend_rtc: sleep_rtc mem (s2idle on virt)
 suspend_rtc() {
-	echo 0 > /sys/class/rtc/rtc0/wakealarm
-	echo +2 > /sys/class/rtc/rtc0/wakealarm
-	echo mem > /sys/power/state
+	sleep_rtc mem
 }
 
 # done_testing: the plan's line if the script gave none (it then fails:

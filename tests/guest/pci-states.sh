@@ -2,6 +2,7 @@
 # drive: 8
 # pci: yes
 # timeout: 600
+# leaves: a driver's fixup removes d3hot from the NVMe controller's table until the next boot
 # The RFC's own example: PCI D-states.  Behind virt's PCIe root ports sit a
 # virtio-blk-pci disk (01:00.0) and an NVMe controller no driver binds
 # (02:00.0).  The PCI bus gives each device the D-states its PM capability

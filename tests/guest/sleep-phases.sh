@@ -38,9 +38,7 @@ ops() { awk -v d="$1" '$2 == d { printf "%s ", $3 }' $L; }
 sleep_once() {
 	echo > $T/trace
 	echo 1 > $L
-	echo 0 > $rtc/wakealarm
-	echo +2 > $rtc/wakealarm
-	echo "$1" > /sys/power/state
+	sleep_rtc "$1"
 }
 
 for async in $ASYNC; do

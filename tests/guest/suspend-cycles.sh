@@ -22,6 +22,7 @@ EV=$T/events/pm_state/pm_state_transition/enable
 rtc=/sys/class/rtc/rtc0
 
 check "pm_state trace event exists" test -w $EV
+keep /sys/power/pm_debug_messages
 echo 1 > /sys/power/pm_debug_messages
 keep $EV
 echo 1 > $EV
@@ -56,15 +57,11 @@ cycle() {	# MODE SYS real|test: one cycle; prints what went wrong, returns non-z
 	echo > $T/trace
 	if [ "$3" = real ]; then
 		echo none > /sys/power/pm_test
-		echo 0 > $rtc/wakealarm
-		echo +2 > $rtc/wakealarm
+		sleep_rtc "$mode"
 	else
 		echo platform > /sys/power/pm_test
-	fi
-	if ! echo "$mode" > /sys/power/state; then
-		echo "echo $mode > /sys/power/state failed"
-		return 1
-	fi
+		echo "$mode" > /sys/power/state
+	fi || { echo "echo $mode > /sys/power/state failed"; return 1; }
 	after=$(states $sys)
 	[ "$before" = "$after" ] || { echo "not back where they were:"; echo "$before" | grep -vxF "$after"; return 1; }
 	# One pass over the trace: each device mapped elsewhere went there and back.

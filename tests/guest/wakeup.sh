@@ -22,9 +22,7 @@ echo 1 > $T/events/pm_state/pm_state_transition/enable
 
 sleep_once() {
 	echo > $T/trace
-	echo 0 > $rtc/wakealarm
-	echo +2 > $rtc/wakealarm
-	echo "$1" > /sys/power/state
+	sleep_rtc "$1"
 }
 
 # The RTC
