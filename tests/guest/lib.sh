@@ -43,11 +43,26 @@ test_driver_at_exit() {
 	for c in /sys/bus/platform/devices/*/power/control; do
 		[ ! -e "$c" ] || keep "$c"
 	done
-	unload_at_exit pm_state_test_dev
+	at_exit _t_unload_test_driver
+}
+# A device using its clock, supply or domain holds the module: its
+# consumers are unbound first, then the providers, then it is unloaded.
+_t_unload_test_driver() {
+	local d l
+	grep -q '^pm_state_test_dev ' /proc/modules || return 0
+	rmmod pm_state_test_dev 2>/dev/null && return
+	for d in pm-state-test pm-state-test-legacy pm-state-test-late \
+		pm-state-test-resources pm-state-test-domain; do
+		for l in /sys/bus/platform/drivers/$d/*; do
+			[ -L "$l" ] && [ "${l##*/}" != module ] || continue
+			echo "${l##*/}" > /sys/bus/platform/drivers/$d/unbind
+		done
+	done
+	rmmod pm_state_test_dev
 }
 _t_exit() {
 	echo "$_t_at_exit" | while IFS= read -r c; do
-		[ -z "$c" ] || eval "$c" >/dev/null 2>&1
+		[ -z "$c" ] || out=$(eval "$c" 2>&1) || echo "# at exit: '$c' failed: $out"
 	done
 }
 trap _t_exit EXIT

@@ -41,6 +41,7 @@ sleep_once() {
 	sleep_rtc "$1"
 }
 
+keep /sys/power/pm_async /sys/bus/platform/devices/test-device-*/power/async
 for async in $ASYNC; do
 	echo $async > /sys/power/pm_async
 	guard_eq "pm_async set to $async" "$async" "$(cat /sys/power/pm_async)"
