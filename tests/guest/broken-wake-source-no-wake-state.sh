@@ -12,6 +12,7 @@ check_eq "only suspend is named (standby and hibernate are not mapped)" 1 "$(dme
 check_eq "the table is accepted" "on idle" "$(cat $d/power/supports)"
 check_eq "armed by its driver" enabled "$(cat $d/power/wakeup)"
 check "echo mem fails" sh -c "! echo mem > /sys/power/state"
+keep $d/power/wakeup
 echo disabled > $d/power/wakeup
 echo 0 > /sys/class/rtc/rtc0/wakealarm
 check "disarmed: echo mem (pm_test=devices) works" sh -c "echo devices > /sys/power/pm_test && echo mem > /sys/power/state; r=\$?; echo none > /sys/power/pm_test; exit \$r"

@@ -143,8 +143,9 @@ count() {
 }
 
 # sleep_rtc MODE: echo MODE (freeze, mem) > /sys/power/state, woken by the
-# RTC 2 s later (at pm_test, the alarm is set the same way).  An alarm that fires before the sleep begins (a slow host)
-# would leave the guest asleep until the host's time limit: the wakeup
+# RTC 3 s later (at pm_test, the alarm is set the same way).  An alarm that
+# fires before the sleep begins (a slow host) would leave the guest asleep
+# until the host's time limit: the wakeup
 # count taken before arming it makes the sleep fail instead (the alarm's
 # wakeup event changes it), and an alarm that had already fired is armed
 # again, once, further out.
@@ -157,7 +158,7 @@ sleep_rtc() {
 	read -r test < /sys/power/pm_test
 	case $test in *"[none]"*) ;; *) armed=enabled ;; esac
 	[ "$armed" = enabled ] || bail_out "sleep_rtc: the RTC is not armed for wakeup (power/wakeup $armed): the sleep would never end"
-	for secs in 2 5; do
+	for secs in 3 6; do
 		read -r wc < /sys/power/wakeup_count
 		echo 0 > /sys/class/rtc/rtc0/wakealarm
 		echo +$secs > /sys/class/rtc/rtc0/wakealarm
