@@ -23,6 +23,7 @@ for t in "broken unknown-system-state:dts/virt-pmstate.dtso dts/broken/unknown-s
 	 "valid pci:$base dts/virt-pci.dtso"; do
 	dtb[${t%%:*}]=$(dtb_of "${t#*:}") || { echo "FAIL: no DTB of ${t#*:}"; exit 1; }
 done
+# The tree and schema cache the Makefile gives it.
 if out=$(scripts/validate-dtb.sh "$PWD/build/linux" "$PWD/build/cache/gates" "${dtb[@]}" 2>&1); then
 	echo "$out"; echo "FAIL: tables with broken overlays validated"; exit 1
 fi
