@@ -8,9 +8,18 @@
 # changes, so make validate and the bindings gate share one, and two
 # callers at once make it once.
 #
-#   dt-schema.sh TREE CACHE_DIR
+# Given DTBs, print instead a schema that dt-validate reads for those DTBs
+# with the same findings, in far less time: nine in ten bindings select a
+# node by its compatible alone, and dt-validate tries every binding's
+# select on every node (most of its time).  The subset leaves out each
+# such binding that no compatible string of the DTBs matches and no binding
+# kept refers to; it is kept beside the full schema, by the hash of the
+# DTBs' compatible properties.
+#
+#   dt-schema.sh TREE CACHE_DIR [DTB...]
 set -euo pipefail
 tree=$1 cache=$2
+shift 2
 bindings=Documentation/devicetree/bindings
 mkdir -p "$cache"
 k=$(cd "$tree" && {
@@ -31,4 +40,75 @@ if ! [ -s "$schema" ]; then
 	}
 	mv "$schema.tmp" "$schema"
 fi
-echo "$schema"
+[ $# -gt 0 ] || { echo "$schema"; exit 0; }
+
+c=$({ echo "$k"; for dtb in "$@"; do
+	dtc -q -I dtb -O dts "$dtb" | sed -n 's/^[\t ]*compatible = \(.*\);$/\1/p'
+done | sort -u; } | sha256sum | cut -c1-32)
+subset=$cache/schema-$k-$c.json
+if ! [ -s "$subset" ]; then
+	python3 - "$schema" "$subset.tmp" "$@" <<'PY' || { rm -f "$subset.tmp"; echo "dt-schema: no subset for $*" >&2; exit 1; }
+import json, sys, urllib.parse
+import dtschema
+
+full, out, dtbs = sys.argv[1], sys.argv[2], sys.argv[3:]
+# The DTBs as dt-validate reads them (the schema's property types decode
+# them), and every compatible string in them.
+schemas = dtschema.set_schemas([full])
+strings = set()
+def walk(node):
+	for k, v in node.items():
+		if k == 'compatible':
+			strings.update(v)
+		elif isinstance(v, dict):
+			walk(v)
+for f in dtbs:
+	for tree in dtschema.load(f):
+		walk(tree)
+# A select {required: [compatible], properties: {compatible: {contains:
+# X}}} matches a node only if X matches one of its compatible strings:
+# tried on each string alone, by dt-validate's own validator.
+def by_compatible(sel):
+	return (isinstance(sel, dict) and sorted(sel) == ['properties', 'required'] and
+		sel['required'] == ['compatible'] and list(sel['properties']) == ['compatible'] and
+		list(sel['properties']['compatible']) == ['contains'])
+keep = set()
+for sid, s in schemas.items():
+	sel = s.get('select')
+	if by_compatible(sel):
+		v = dtschema.DTValidator(sel)
+		if not any(v.is_valid({'compatible': [c]}) for c in strings):
+			continue
+	keep.add(sid)
+# And what the kept ones refer to, and so on ($ref, against the referring
+# schema's $id, as dt-validate resolves it): a reference to a schema left
+# out would fail.
+def refs(x, base):
+	if isinstance(x, dict):
+		for k, v in x.items():
+			if k == '$ref' and isinstance(v, str):
+				yield urllib.parse.urljoin(base, v).split('#')[0] + '#'
+			else:
+				yield from refs(v, base)
+	elif isinstance(x, list):
+		for v in x:
+			yield from refs(v, base)
+todo = list(keep)
+while todo:
+	sid = todo.pop()
+	for r in refs(schemas[sid], schemas[sid].get('$id', '')):
+		if r in schemas and r not in keep:
+			keep.add(r)
+			todo.append(r)
+# Written from the file as it is (set_schemas compiles some of it), in its
+# order, which is the order dt-validate reports in.
+with open(full) as f:
+	raw = json.load(f)
+if isinstance(raw, list):
+	raw = {s['$id']: s for s in raw}
+with open(out, 'w') as f:
+	json.dump({sid: s for sid, s in raw.items() if sid in keep}, f)
+PY
+	mv "$subset.tmp" "$subset"
+fi
+echo "$subset"
