@@ -92,8 +92,11 @@ if stage guest; then
 	# from run to run.
 	group_max=${GROUP_SECONDS:-120}
 	[[ $group_max =~ ^[0-9]+$ ]] || die "GROUP_SECONDS must be a number, not '$group_max'"
-	declare -A open_group open_secs
+	declare -A open_group open_secs script_secs
 	groups=()
+	while IFS=$'\t' read -r k v; do
+		[ "${k%% *}" != script ] || script_secs[${k#script }]=$v
+	done < tests/durations
 	close_group() { [ -z "${open_group[$1]:-}" ] || groups+=("${open_group[$1]}"); open_group[$1]=; open_secs[$1]=0; }
 	for t in tests/guest/*.sh; do
 		name=$(basename "$t" .sh)
@@ -102,7 +105,7 @@ if stage guest; then
 		boots=$(sed -n 's/^# boot: *//p' "$t")
 		for boot in ${boots:-direct}; do
 			needs="$boot|$(sed -n 's/^# \(overlays\|cmdline\|drive\|pci\): */\1=/p' "$t" | sort | tr '\n' '|')"
-			secs=$(awk -v k="script $name $boot" -F'\t' '$1 == k { s = $2 } END { print s + 0 }' tests/durations 2>/dev/null)
+			secs=${script_secs[$name $boot]:-0}
 			[ "$secs" -gt 0 ] || secs=$((group_max + 1))
 			# A test that leaves the machine changed ends its boot alone.
 			! grep -q '^# leaves:' "$t" || secs=$((group_max + 1))

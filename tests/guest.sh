@@ -15,7 +15,8 @@
 # first result) equals the number of results it printed, no result is "not
 # ok", its part of the console shows no kernel report (boot/reports.sh), the
 # kernel gained no report's taint bit and lockdep stayed on while it ran,
-# and it left the machine's settings as it found them (boot/guest-state).
+# and, when a test follows it in the boot, it left the machine's settings
+# as it found them (boot/guest-state).
 # A boot of several tests ends with a verdict of its own: the boot
 # finished, in time, and showed no report before the first test or after
 # the last (kmemleak's scan); a boot of one test folds that into the test's
@@ -31,7 +32,8 @@
 #                                if any, is their virtio-blk-pci disk
 #   # leaves: WHY                it changes the machine for good, for WHY (a
 #                                table a driver changed until the next boot):
-#                                it boots alone, what it left is listed, not failed
+#                                it boots alone (if it shares a boot, what it
+#                                left is listed, not failed)
 # GUEST_CMDLINE adds kernel arguments after the header's, GUEST_TIMEOUT
 # replaces its time limit and GUEST_OVERLAYS its overlays (make soak).
 # SCRIPT_TIMES=file gets "script NAME BOOT<TAB>seconds" per test (check.sh).
@@ -159,7 +161,8 @@ for i in "${!scripts[@]}"; do
 		END { printf "%d %d %d %d\n", n, plans, plan, early > "/dev/fd/3" }
 	' "$seg" 3>"$work/counts"
 	read -r count plans plan early < "$work/counts"
-	desc="plan 1..$plan, $count results, exit 0, no kernel report, machine as found"
+	desc="plan 1..$plan, $count results, exit 0, no kernel report"
+	[ ${#scripts[@]} -eq 1 ] || desc="$desc, machine as found"
 	grep -q '^not ok' <(grep -E '^(not )?ok( [0-9]+)?( - |$)' "$seg") &&
 		problems+=("a result is not ok")
 	[ "$plans" -eq 1 ] || problems+=("$plans plan lines (1..N) where one was due")
