@@ -30,10 +30,6 @@ keep() {
 		at_exit "echo '$v' > '$f'"
 	done
 }
-# unload_at_exit MODULE: rmmod MODULE at exit if it is loaded then
-unload_at_exit() {
-	at_exit "! grep -q '^$1 ' /proc/modules || rmmod $1"
-}
 # test_driver_at_exit: said before loading pm_state_test_dev, unloads it at
 # exit and puts back power/control of the platform devices (the DT made the
 # test devices; its probe forbids runtime PM, its remove does not allow it
