@@ -122,7 +122,7 @@ esac
 # tap.N and console.N for the N-th test, console.0 before the first,
 # console.end after "pmstate-end" (kmemleak's scan, the last taint line).
 awk -v dir="$work" '/^pmstate-begin: / { n++ } { print > (dir "/tap." n) }' "$base.tap"
-awk -v dir="$work" '
+awk -v dir="$work" 'BEGIN { n = 0 }
 	/pmstate-begin: / { n++ } /^pmstate-end$/ { n = "end" }
 	{ print > (dir "/console." n) }' "$base.log" 2>/dev/null
 touch "$work/console.0" "$work/console.end"

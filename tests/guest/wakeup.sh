@@ -9,7 +9,7 @@
 # deeper than on is refused and left unchanged, and a suspend with such a
 # policy fails naming the device, which stays where it was.
 . /tests/lib.sh
-plan 25
+plan 27
 T=/sys/kernel/tracing
 rtc=/sys/class/rtc/rtc0
 RTC=/sys/bus/amba/devices/9010000.pl031
@@ -36,12 +36,16 @@ check "mem: pl031 never went off" sh -c "! grep -q ' 9010000.pl031 on -> off' $T
 check "mem: the kernel says why" sh -c "dmesg | grep -q '9010000.pl031: pm_state: suspend: idle instead of off, to wake the system'"
 check_eq "pl031 back on" on "$(cat $RTC/power/current)"
 # Disarmed, the policy holds.  The alarmtimer below rtc0 is a wakeup
-# device of its own: armed, it puts the PL031 on the wakeup path.
+# device of its own: armed, it keeps the PL031 on its wakeup path, after
+# a wake as before one, and the kernel names it.
 AT=$(ls -d /sys/bus/platform/devices/alarmtimer.* | head -n 1)
 echo disabled > $RTC/power/wakeup
+echo platform > /sys/power/pm_test
+dmesg -c > /dev/null
+check "mem (pm_test) with pl031 disarmed, its alarmtimer armed" sleep_once mem
+check "the kernel names the armed alarmtimer" sh -c "dmesg | grep -q '9010000.pl031: pm_state: suspend: idle instead of off, on the wakeup path of ${AT##*/}, which is armed'"
 echo disabled > $AT/power/wakeup
 echo +3 > $rtc/wakealarm
-echo platform > /sys/power/pm_test
 check "mem (pm_test) with pl031 disarmed" sleep_once mem
 echo none > /sys/power/pm_test
 check "disarmed: pl031 went off" grep -q " 9010000.pl031 on -> off sys=suspend phase=power ret=0" $T/trace
