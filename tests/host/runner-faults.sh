@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# test: the runner and gates fail what they must: a guest script exiting 1 after ok lines, a test that leaves a setting changed in a shared boot (the next one judged apart), a test that ends a shared boot, results short of the plan, a loop shorter than its plan said in advance, a plan said after the results, a script without a plan, a setup guard that fails, a concurrency worker that never worked, a soak of zero cycles, a stale log, a test that asked for a disk and got none, a KUnit suite whose init failed or whose plan differs, a binding schema error, a sparse warning
+# test: the runner and gates fail what they must: a guest script exiting 1 after ok lines, a test that leaves a setting changed in a shared boot (the next one judged apart), a test that ends a shared boot, a kernel report before the first test, results short of the plan, a loop shorter than its plan said in advance, a plan said after the results, a script without a plan, a setup guard that fails, a concurrency worker that never worked, a soak of zero cycles, a stale log, a test that asked for a disk and got none, a KUnit suite whose init failed or whose plan differs, a binding schema error, a sparse warning
 set -u
 top=$(pwd)
 work=$(mktemp -d)
@@ -105,6 +105,16 @@ fi
 GUEST_CMDLINE=soak_cycles=0 tests/guest.sh tests/guest/soak.sh direct > "$work/soak0.out" 2>&1
 expect "a soak of zero cycles fails" "$work/soak0.out" \
 	'^not ok - guest: soak: boot$' '^# Bail out! soak_cycles=0: not a positive number of cycles$'
+
+# A kernel report during boot, before the first test begins, fails the
+# boot although the test itself passed.  The kernel echoes its command
+# line, so a quoted argument plants a report's text there.
+GUEST_CMDLINE='pmstate.planted="unreferenced object 0x0"' guest early '. /tests/lib.sh
+plan 1
+ok "fine"
+done_testing'
+expect "a kernel report before the first test fails the boot" "$work/early.out" \
+	'^ok - guest: early: fine$' '^not ok - guest: early: boot$' '^# boot: kmemleak: suspected leak: '
 
 # A boot that fails before QEMU runs (its DTB cannot be made) must not
 # report what an earlier run left in the same log files.
