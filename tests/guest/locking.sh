@@ -81,11 +81,7 @@ echo > $T/trace
 sh -c "echo off > $P/$C/power/current" &
 slow=$!
 # c's save step is traced just before its power step starts.
-read -r t0 _ < /proc/uptime
-until grep -q "$C on -> off sys=runtime phase=save" $T/trace; do
-	read -r t _ < /proc/uptime
-	[ $((${t%.*} - ${t0%.*})) -lt 10 ] || break
-done
+until_eq saved sh -c "grep -q '$C on -> off sys=runtime phase=save' $T/trace && echo saved" > /dev/null
 echo on > $P/$R2/power/current
 # Nor does it hold up a policy write to the moving device itself.
 echo off > $P/$C/power/system_standby
