@@ -6,7 +6,7 @@
 # time, and suspend takes its mapped state.  Armed for wakeup, it is
 # refused off with EBUSY and the log says why.
 . /tests/lib.sh
-plan 16
+plan 17
 d=/sys/bus/amba/devices/9010000.pl031
 vdd_dir=$(grep -l '^vdd-rtc$' /sys/class/regulator/*/name | xargs dirname)
 line6() { echo $(( ($(devmem $((0x9030000 + 0x3fc)) 8) >> 6) & 1 )); }
@@ -34,6 +34,10 @@ guard "PL031 armed again" sh -c "echo enabled > $d/power/wakeup"
 t0=$(cat /sys/class/rtc/rtc0/since_epoch)
 sleep 2
 check "the RTC keeps time" test "$(cat /sys/class/rtc/rtc0/since_epoch)" -ge $((t0 + 1))
+dmesg -c > /dev/null
 check "echo mem, woken by the PL031 in idle" suspend_rtc
+# vdd-rtc's enable, PL061 line 6, is an output: the PL061 keeps it.
+check "suspend: the PL061 kept line 6 in retention instead of off" \
+	sh -c "dmesg | grep -q '9030000.pl061: pm_state: suspend: retention instead of off: GPIO line 6 is an output of \"regulator-rtc\"'"
 check_eq "after suspend: PL031 on" on "$(cat $d/power/current)"
 done_testing
