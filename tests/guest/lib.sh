@@ -173,6 +173,20 @@ suspend_rtc() {
 	sleep_rtc mem
 }
 
+# until_eq WANT CMD...: CMD prints WANT within 5 s of uptime; prints what it
+# printed last
+until_eq() {
+	local want=$1 t0 t got
+	shift
+	read -r t0 _ < /proc/uptime
+	while got=$("$@"); [ "$got" != "$want" ]; do
+		read -r t _ < /proc/uptime
+		[ $((${t%.*} - ${t0%.*})) -lt 5 ] || break
+		sleep 0.05
+	done
+	echo "$got"
+}
+
 # done_testing: the plan's line if the script gave none (it then fails:
 # a plan is due before the first result), and the exit status
 done_testing() {

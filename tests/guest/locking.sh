@@ -24,19 +24,6 @@ plan 17
 
 cur() { cat $P/$1/power/current; }
 rpm() { cat $P/$1/power/runtime_status; }
-# until_eq WANT CMD...: CMD prints WANT within 5 s of uptime; prints what it
-# printed last
-until_eq() {
-	local want=$1 t0 t got
-	shift
-	read -r t0 _ < /proc/uptime
-	while got=$("$@"); [ "$got" != "$want" ]; do
-		read -r t _ < /proc/uptime
-		[ $((${t%.*} - ${t0%.*})) -lt 5 ] || break
-		sleep 0.05
-	done
-	echo "$got"
-}
 provider() { echo "$(cur $CP) $(rpm $CP)"; }
 lockdep_reports() { dmesg | grep -c "possible circular locking\|possible recursive locking\|inconsistent lock state"; }
 
