@@ -47,7 +47,8 @@ for dtb in "$@"; do
 
 	# What a schema cannot see: a state used by a device must name only the
 	# clocks (clock-names), supplies (<name>-supply) and resets of that device,
-	# and one with required-opps needs the device in exactly one power domain.
+	# and one with required-opps needs the device in exactly one power domain
+	# and without an OPP table of its own (whose OPPs the OPP core votes).
 	resources=$(dtc -q -I dtb -O dts "$dtb" | awk '
 		function strs(v, out,   n) {	# "a\0b" -> out[1..n]
 			gsub(/^"|";$/, "", v); return split(v, out, /\\0/)
@@ -102,6 +103,8 @@ for dtb in "$@"; do
 						printf "%s: power-states[%d] (%s) asserts reset, but the node has no resets\n", dev, i - 1, st
 					if (has[st, "required-opps"] && ndomains(dev) != 1)
 						printf "%s: power-states[%d] (%s) has required-opps, but the node is not in exactly one power domain\n", dev, i - 1, st
+					if (has[st, "required-opps"] && has[dev, "operating-points-v2"])
+						printf "%s: power-states[%d] (%s) has required-opps, but the node has its own OPP table, through which the OPP core votes\n", dev, i - 1, st
 				}
 			}
 		}')

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
-# overlays: dts/broken/rejected-value.dtso dts/broken/unknown-system-state.dtso dts/broken/unknown-clock.dtso dts/broken/count-mismatch.dtso dts/broken/duplicate-state-name.dtso dts/broken/duplicate-system-state.dtso dts/broken/empty-list.dtso dts/broken/missing-name.dtso dts/broken/not-a-state.dtso dts/broken/required-opps-no-domain.dtso dts/broken/unknown-phandle.dtso dts/broken/unknown-reset.dtso dts/broken/unknown-supply.dtso dts/broken/unsupported-default.dtso dts/broken/unsupported-mapping.dtso
+# overlays: dts/broken/rejected-value.dtso dts/broken/unknown-system-state.dtso dts/broken/unknown-clock.dtso dts/broken/count-mismatch.dtso dts/broken/duplicate-state-name.dtso dts/broken/duplicate-system-state.dtso dts/broken/empty-list.dtso dts/broken/missing-name.dtso dts/broken/not-a-state.dtso dts/broken/required-opps-no-domain.dtso dts/broken/required-opps-own-opp-table.dtso dts/broken/unknown-phandle.dtso dts/broken/unknown-reset.dtso dts/broken/unknown-supply.dtso dts/broken/unsupported-default.dtso dts/broken/unsupported-mapping.dtso
 # Every rejected table of dts/broken/ in one boot, each on a device of its
 # own: the PL011, the PL031, the PL061 and a test device per table
 # (pmstate,test-device).  Each table is rejected at boot with its documented
@@ -19,6 +19,7 @@ broken_tables <<'EOF'
 /test-device-missing-name: power-states[1] points to /device-power-states/state-missing-name-noname, which lacks power-state-name
 /test-device-not-a-state: power-states[1] points to /device-power-states/not-a-state, which is not a device-power-state node
 /test-device-required-opps-no-domain: state on has required-opps, but the node is not in exactly one power domain
+/test-device-required-opps-own-opp-table: state on has required-opps, but the node has its own OPP table, through which the OPP core votes: give the performance state in its OPPs only
 /test-device-unknown-phandle: power-states[1] is not a valid phandle (-2)
 /test-device-unknown-reset: state off asserts reset, but the node has no resets
 /test-device-unknown-supply: state off switches off supply "vdd", but the node has no vdd-supply

@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# test: make validate accepts the default tables; the check it runs (scripts/validate-dtb.sh) accepts the resource, domain and PCI tables, and reports a wrong system-state name, states naming clocks or supplies a device lacks, and required-opps outside one power domain, each against its own DTB
+# test: make validate accepts the default tables; the check it runs (scripts/validate-dtb.sh) accepts the resource, domain and PCI tables, and reports a wrong system-state name, states naming clocks or supplies a device lacks, and required-opps outside one power domain or beside an OPP table of the device's own, each against its own DTB
 set -u
 out=$(make -s validate 2>&1) || { echo "$out"; echo "FAIL: the default tables do not validate"; exit 1; }
 echo "$out"
@@ -18,6 +18,7 @@ for t in "broken unknown-system-state:dts/virt-pmstate.dtso dts/broken/unknown-s
 	 "broken unknown-clock:dts/virt-pmstate.dtso dts/broken/unknown-clock.dtso" \
 	 "broken unknown-supply:dts/virt-pmstate.dtso dts/broken/unknown-supply.dtso" \
 	 "broken required-opps-no-domain:dts/virt-pmstate.dtso dts/broken/required-opps-no-domain.dtso" \
+	 "broken required-opps-own-opp-table:dts/virt-pmstate.dtso dts/broken/required-opps-own-opp-table.dtso" \
 	 "valid resources:$base dts/virt-resources.dtso" \
 	 "valid domain-perf:$base dts/virt-resources.dtso dts/virt-domain-perf.dtso" \
 	 "valid pci:$base dts/virt-pci.dtso"; do
@@ -41,6 +42,7 @@ finding unknown-system-state "system-power-state-names.*is not one of"
 finding unknown-clock -F "/pl061@9030000: power-states[1] (/device-power-states/state-unknown-clock-off) stops clock \"fck\", which is not in its clock-names"
 finding unknown-supply -F "/test-device-unknown-supply: power-states[1] (/device-power-states/state-unknown-supply-off) switches off supply \"vdd\", but the node has no vdd-supply"
 finding required-opps-no-domain -F "/test-device-required-opps-no-domain: power-states[0] (/device-power-states/state-required-opps-no-domain-on) has required-opps, but the node is not in exactly one power domain"
+finding required-opps-own-opp-table -F "/test-device-required-opps-own-opp-table: power-states[0] (/device-power-states/state-required-opps-own-opp-table-on) has required-opps, but the node has its own OPP table, through which the OPP core votes"
 # The resource overlay, with its clock, regulator and reset, is valid; so
 # are the domain performance one on top of it and the PCI one (a table on
 # a node under the PCIe host, by the PCI bus binding).
