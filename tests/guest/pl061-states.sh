@@ -4,7 +4,8 @@
 # configuration registers (programmed and read with devmem, which needs
 # CONFIG_DEVMEM) are as before, gpiolib's view in /sys/kernel/debug/gpio is
 # unchanged, and in off the block really is in its reset state.  Out of
-# on, gpio users reach only a shadow of the registers, applied once on.
+# on, gpio users reach only a shadow of the registers, applied once on; a
+# line made an output brings it back on.
 # An edge latched while out of on is still pending once on again.
 . /tests/lib.sh
 d=/sys/bus/amba/devices/9030000.pl061
@@ -14,9 +15,9 @@ d=/sys/bus/amba/devices/9030000.pl061
 STATES="on retention off"
 shallow=$(echo $STATES | tr ' ' '\n' | grep -vx on | head -n 1)
 deep=$(echo $STATES | tr ' ' '\n' | tail -n 1)
-# 8 outside the loops, 15 for each state besides on (5 + 8 + 2 in the three
+# 8 outside the loops, 16 for each state besides on (5 + 9 + 2 in the three
 # loops)
-plan $((8 + 15 * ($(echo $STATES | wc -w) - 1)))
+plan $((8 + 16 * ($(echo $STATES | wc -w) - 1)))
 R=0x09030000
 # byte registers: DATA (all lines, through the address mask), DIR, IS,
 # IBE, IEV, IE
@@ -67,9 +68,9 @@ done
 devmem $((R + 0x410)) 8 0
 
 # A user of the gpio chip while the PL061 is out of on (the test driver's
-# in-kernel gpio user): nothing reaches the block, whose registers stay as
-# they were; output levels and directions set meanwhile are driven once on;
-# an output reads the level it will drive, an input cannot be read (EAGAIN).
+# in-kernel gpio user): a level set reaches only the shadow, and is driven
+# once on; an output reads the level it will drive, an input cannot be read
+# (EAGAIN); a line made an output brings the block back on.
 mod=$(find /lib/modules/$(uname -r) -name pm_state_test_dev.ko | head -n 1)
 test_driver_at_exit
 grep -q '^pm_state_test_dev ' /proc/modules || guard "insmod pm_state_test_dev" insmod "$mod"
@@ -92,10 +93,11 @@ for s in $STATES; do
 	check "pl061 $s: line 6 set to 1" gpio 6 set 1
 	check "pl061 $s: line 6 read" gpio 6 get
 	check_eq "pl061 $s: line 6 reads the level it will drive" 1 "$(cat $G)"
-	check "pl061 $s: line 7 made an output driving 1" gpio 7 out 1
 	check "pl061 $s: line 5, an input, cannot be read: EAGAIN" eagain 5
 	check_eq "pl061 $s: nothing reached the block" "$parked" "$(regs)"
-	echo on > $d/power/current
+	check "pl061 $s: line 7 made an output driving 1" gpio 7 out 1
+	check_eq "pl061 $s: an output made out of on resumes the block" on \
+		"$(until_eq on cat $d/power/current)"
 	check_eq "pl061: after $s, lines 6 and 7 outputs driving 1" "0xc0 0xc0" "$(dir67) $(data67)"
 	check "pl061: after $s, line 5 read" gpio 5 get
 	gpio 6 in && gpio 7 in

@@ -13,7 +13,7 @@
 # fails the write with its errno (EIO, the test provider's) and consumes
 # the armed fault.
 . /tests/lib.sh
-plan 84
+plan 85
 P=/sys/bus/platform/devices
 D=/sys/kernel/debug/pm_state_test
 T=/sys/kernel/tracing
@@ -134,14 +134,17 @@ check_eq "r2: vdd off" 0 "$(line 5)"
 move $R2 on
 move $R1 on
 
-# The PL061 drives the gate (line 4) and vdd's enable (line 5) as outputs,
-# which its off state releases: it may not go off, even with r1 and r2
-# off, and in suspend it keeps them in retention instead of its mapped off.
+# The PL061 drives the gate (line 4) and vdd's enable (line 5) as outputs:
+# off releases them, and out of on a change would wait for on.  It stays
+# on at runtime, and in suspend it keeps them in retention instead of its
+# mapped off.
 dmesg -c > /dev/null
 check "PL061 driving lines 4 and 5: on -> off refused (EBUSY)" \
 	sh -c "sh -c 'echo off > $GPIO/power/current' 2>&1 | grep -q 'Device or resource busy'"
-check "PL061: the log names the line and its consumer" \
-	sh -c "dmesg | grep -q '9030000.pl061: pm_state: off refused: GPIO line 4 is an output of \"enable\"'"
+check "PL061: the log names the line" \
+	sh -c "dmesg | grep -q '9030000.pl061: pm_state: off refused: GPIO line 4 is a requested output'"
+check "PL061: on -> retention refused too (EBUSY)" \
+	sh -c "sh -c 'echo retention > $GPIO/power/current' 2>&1 | grep -q 'Device or resource busy'"
 check_eq "PL061: still on, lines 4 and 5 still outputs" "on 48" \
 	"$(cat $GPIO/power/current) $(( $(devmem $((0x9030000 + 0x400)) 8) & 0x30 ))"
 
@@ -150,7 +153,7 @@ check_eq "PL061: still on, lines 4 and 5 still outputs" "on 48" \
 echo > $T/trace
 check "echo mem, woken by the RTC" suspend_rtc
 check "suspend: the PL061 kept its outputs in retention instead of off" \
-	sh -c "dmesg | grep -q '9030000.pl061: pm_state: suspend: retention instead of off: GPIO line 4 is an output'"
+	sh -c "dmesg | grep -q '9030000.pl061: pm_state: suspend: retention instead of off: GPIO line 4 is a requested output'"
 check_eq "suspend: r2 went down and up in order" \
 	"reset all off|clock fck off|supply vdd off|supply vdd on|clock fck on|reset all on" "$(steps $R2)"
 check_eq "suspend: r1 went down and up" \

@@ -18,7 +18,8 @@ SH
 }
 
 # check_moves LOG SYS [FINAL]: the guest set up every expectation (no
-# "expect-error:" line), every expected device logged reaching its
+# "expect-error:" line), no driver was called after its ->shutdown(),
+# every expected device logged reaching its
 # state ("DEV: pm_state: SYS -> STATE", or "SYS: stays in STATE" when it is
 # already there), children before parents, and all of
 # them before the FINAL message when one is given.
@@ -30,6 +31,8 @@ check_moves() {
 			next
 		}
 		/^expect: / { n++; dev[n] = $2; parent[$2] = $3; want[$2] = $4; next }
+		# the test driver says so when the PM core calls it after its ->shutdown()
+		index($0, "called after the driver'"'"'s shutdown") { late = late "FAIL: " $0 "\n" }
 		final != "" && index($0, final) { fin = NR }
 		{
 			for (i = 1; i <= n; i++) {
@@ -45,6 +48,7 @@ check_moves() {
 		END {
 			bad = 0
 			if (err != "") { printf "%s", err; bad = 1 }
+			if (late != "") { printf "%s", late; bad = 1 }
 			if (n == 0) { print "FAIL: no tabled device found"; exit 1 }
 			for (i = 1; i <= n; i++) {
 				d = dev[i]
