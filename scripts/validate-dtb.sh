@@ -48,7 +48,7 @@ for dtb in "$@"; do
 	# What a schema cannot see: a state used by a device must name only the
 	# clocks (clock-names), supplies (<name>-supply) and resets of that device,
 	# and one with required-opps needs the device in exactly one power domain
-	# and without an OPP table of its own (whose OPPs the OPP core votes).
+	# and without an OPP table of its own whose OPPs vote (required-opps).
 	resources=$(dtc -q -I dtb -O dts "$dtb" | awk '
 		function strs(v, out,   n) {	# "a\0b" -> out[1..n]
 			gsub(/^"|";$/, "", v); return split(v, out, /\\0/)
@@ -70,7 +70,7 @@ for dtb in "$@"; do
 		}
 		/^[\t ]*[^ \t]+ \{$/ { path = $1 == "/" ? "" : path "/" $1; next }
 		/^[\t ]*\};$/ { sub(/\/[^\/]*$/, "", path); next }
-		/^[\t ]*[a-z#,_-]+( = .*)?;$/ {
+		/^[\t ]*[a-z0-9#,_-]+( = .*)?;$/ {
 			line = $0; sub(/^[\t ]*/, "", line)
 			key = line; sub(/( = .*)?;$/, "", key)
 			val = line; sub(/^[^=]*= ?/, "", val)
@@ -78,6 +78,15 @@ for dtb in "$@"; do
 			has[path, key] = 1
 			if (key == "phandle") { gsub(/[<>;]/, "", val); node_of[val] = path }
 			if (key == "power-states") users[path] = val
+		}
+		function opps_vote(dev,   t, k, p) {	# an OPP of its own table has required-opps
+			t = prop[dev, "operating-points-v2"]; gsub(/[<>;]/, "", t); t = node_of[t]
+			if (t == "") return 0
+			for (k in has) {
+				split(k, p, SUBSEP)
+				if (p[2] == "required-opps" && index(p[1], t "/") == 1) return 1
+			}
+			return 0
 		}
 		END {
 			for (dev in users) {
@@ -103,8 +112,8 @@ for dtb in "$@"; do
 						printf "%s: power-states[%d] (%s) asserts reset, but the node has no resets\n", dev, i - 1, st
 					if (has[st, "required-opps"] && ndomains(dev) != 1)
 						printf "%s: power-states[%d] (%s) has required-opps, but the node is not in exactly one power domain\n", dev, i - 1, st
-					if (has[st, "required-opps"] && has[dev, "operating-points-v2"])
-						printf "%s: power-states[%d] (%s) has required-opps, but the node has its own OPP table, through which the OPP core votes\n", dev, i - 1, st
+					if (has[st, "required-opps"] && opps_vote(dev))
+						printf "%s: power-states[%d] (%s) has required-opps, but so have the OPPs of the node's own OPP table, through which the OPP core votes\n", dev, i - 1, st
 				}
 			}
 		}')

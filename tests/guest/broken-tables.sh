@@ -19,7 +19,7 @@ broken_tables <<'EOF'
 /test-device-missing-name: power-states[1] points to /device-power-states/state-missing-name-noname, which lacks power-state-name
 /test-device-not-a-state: power-states[1] points to /device-power-states/not-a-state, which is not a device-power-state node
 /test-device-required-opps-no-domain: state on has required-opps, but the node is not in exactly one power domain
-/test-device-required-opps-own-opp-table: state on has required-opps, but the node has its own OPP table, through which the OPP core votes: give the performance state in its OPPs only
+/test-device-required-opps-own-opp-table: state on has required-opps, but so have the OPPs of the node's own OPP table, through which the OPP core votes: give the performance state in its OPPs only
 /test-device-unknown-phandle: power-states[1] is not a valid phandle (-2)
 /test-device-unknown-reset: state off asserts reset, but the node has no resets
 /test-device-unknown-supply: state off switches off supply "vdd", but the node has no vdd-supply

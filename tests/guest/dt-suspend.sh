@@ -5,7 +5,8 @@
 # way up (seen in the trace).  "freeze" is system state standby, "mem"
 # (s2idle on virt) is suspend.  The PL031 keeps time through each sleep:
 # its counter advances by at least the alarm interval, and by as much as the
-# system clock.  Autosleep to freeze after an "echo mem" is standby too.
+# system clock.  Autosleep to freeze after an "echo mem" is standby too, and
+# autosleep to mem after an "echo freeze" is suspend.
 . /tests/lib.sh
 T=/sys/kernel/tracing
 rtc=/sys/class/rtc/rtc0
@@ -26,9 +27,9 @@ v_mem=stays
 # Where each system state takes the devices: "device=state ...", as the DT maps them
 MEM="9000000.pl011=off 9010000.pl031=idle 9030000.pl061=off $V=$v_mem $A=off $B=off $C=off $A:test-device-d=off"
 FREEZE="9000000.pl011=idle 9010000.pl031=idle 9030000.pl061=retention $A=retention $B=idle $C=idle"
-# Each sleep: 5 results of its own and 3 for each device it maps; 2 for
+# Each sleep: 5 results of its own and 3 for each device it maps; 4 for
 # autosleep
-plan $((2 * 5 + 3 * $(echo $MEM $FREEZE | wc -w) + 2))
+plan $((2 * 5 + 3 * $(echo $MEM $FREEZE | wc -w) + 4))
 
 # offset: RTC seconds minus system clock seconds, read back to back
 offset() { echo $(($(cat $rtc/since_epoch) - $(date +%s))); }
@@ -79,12 +80,12 @@ at() {
 run freeze standby "$FREEZE"
 run mem suspend "$MEM"
 
-# One cycle of autosleep to freeze, at pm_test "platform" (the table moves
-# devices in the noirq phases, which it includes): "mem", written last,
-# does not make it suspend.
+# One cycle of autosleep to MODE, at pm_test "platform" (the table moves
+# devices in the noirq phases, which it includes), after the other mode
+# was written to /sys/power/state: what was written last does not count.
 autosleep_once() {
 	echo > $T/trace
-	echo freeze > /sys/power/autosleep || return 1
+	echo $1 > /sys/power/autosleep || return 1
 	until_eq up sh -c "grep -q ' 9030000.pl061 [a-z]* -> on sys=' $T/trace && echo up" > /dev/null
 	echo off > /sys/power/autosleep
 	grep -q ' 9030000.pl061 [a-z]* -> on sys=' $T/trace
@@ -93,12 +94,17 @@ if [ -e /sys/power/autosleep ]; then
 	keep /sys/power/pm_test /sys/module/suspend/parameters/pm_test_delay
 	echo platform > /sys/power/pm_test
 	echo 0 > /sys/module/suspend/parameters/pm_test_delay
-	check "autosleep to freeze after echo mem: one cycle" autosleep_once
-	check "autosleep: the PL061 went to retention (standby), not off (suspend)" \
+	check "autosleep to freeze after echo mem: one cycle" autosleep_once freeze
+	check "autosleep freeze: the PL061 went to retention (standby), not off (suspend)" \
 		sh -c "grep -q ' 9030000.pl061 on -> retention sys=standby phase=power ret=0' $T/trace &&
 		       ! grep -q ' 9030000.pl061 on -> off ' $T/trace"
+	echo freeze > /sys/power/state
+	check "autosleep to mem after echo freeze: one cycle" autosleep_once mem
+	check "autosleep mem: the PL061 went off (suspend), not to retention (standby)" \
+		sh -c "grep -q ' 9030000.pl061 on -> off sys=suspend phase=power ret=0' $T/trace &&
+		       ! grep -q ' 9030000.pl061 on -> retention ' $T/trace"
 else
-	for t in "one cycle" "the PL061 went to retention"; do
+	for t in "freeze: one cycle" "freeze: the PL061" "mem: one cycle" "mem: the PL061"; do
 		skip "autosleep: $t" "no /sys/power/autosleep: the kernel lacks CONFIG_PM_AUTOSLEEP"
 	done
 fi

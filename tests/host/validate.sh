@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# test: make validate accepts the default tables; the check it runs (scripts/validate-dtb.sh) accepts the resource, domain and PCI tables, and reports a wrong system-state name, states naming clocks or supplies a device lacks, and required-opps outside one power domain or beside an OPP table of the device's own, each against its own DTB
+# test: make validate accepts the default tables; the check it runs (scripts/validate-dtb.sh) accepts the resource, domain and PCI tables, and reports a wrong system-state name, states naming clocks or supplies a device lacks, and required-opps outside one power domain or beside voting OPPs of the device's own, each against its own DTB
 set -u
 out=$(make -s validate 2>&1) || { echo "$out"; echo "FAIL: the default tables do not validate"; exit 1; }
 echo "$out"
@@ -42,7 +42,7 @@ finding unknown-system-state "system-power-state-names.*is not one of"
 finding unknown-clock -F "/pl061@9030000: power-states[1] (/device-power-states/state-unknown-clock-off) stops clock \"fck\", which is not in its clock-names"
 finding unknown-supply -F "/test-device-unknown-supply: power-states[1] (/device-power-states/state-unknown-supply-off) switches off supply \"vdd\", but the node has no vdd-supply"
 finding required-opps-no-domain -F "/test-device-required-opps-no-domain: power-states[0] (/device-power-states/state-required-opps-no-domain-on) has required-opps, but the node is not in exactly one power domain"
-finding required-opps-own-opp-table -F "/test-device-required-opps-own-opp-table: power-states[0] (/device-power-states/state-required-opps-own-opp-table-on) has required-opps, but the node has its own OPP table, through which the OPP core votes"
+finding required-opps-own-opp-table -F "/test-device-required-opps-own-opp-table: power-states[0] (/device-power-states/state-required-opps-own-opp-table-on) has required-opps, but so have the OPPs of the node's own OPP table, through which the OPP core votes"
 # The resource overlay, with its clock, regulator and reset, is valid; so
 # are the domain performance one on top of it and the PCI one (a table on
 # a node under the PCIe host, by the PCI bus binding).
