@@ -113,7 +113,7 @@ for dtb in "$@"; do
 					if (has[st, "required-opps"] && ndomains(dev) != 1)
 						printf "%s: power-states[%d] (%s) has required-opps, but the node is not in exactly one power domain\n", dev, i - 1, st
 					if (has[st, "required-opps"] && opps_vote(dev))
-						printf "%s: power-states[%d] (%s) has required-opps, but so have the OPPs of the node's own OPP table, through which the OPP core votes\n", dev, i - 1, st
+						printf "%s: power-states[%d] (%s) has required-opps, but so have the OPPs of its own OPP table, through which the OPP core votes\n", dev, i - 1, st
 				}
 			}
 		}')

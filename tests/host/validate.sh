@@ -42,7 +42,7 @@ finding unknown-system-state "system-power-state-names.*is not one of"
 finding unknown-clock -F "/pl061@9030000: power-states[1] (/device-power-states/state-unknown-clock-off) stops clock \"fck\", which is not in its clock-names"
 finding unknown-supply -F "/test-device-unknown-supply: power-states[1] (/device-power-states/state-unknown-supply-off) switches off supply \"vdd\", but the node has no vdd-supply"
 finding required-opps-no-domain -F "/test-device-required-opps-no-domain: power-states[0] (/device-power-states/state-required-opps-no-domain-on) has required-opps, but the node is not in exactly one power domain"
-finding required-opps-own-opp-table -F "/test-device-required-opps-own-opp-table: power-states[0] (/device-power-states/state-required-opps-own-opp-table-on) has required-opps, but so have the OPPs of the node's own OPP table, through which the OPP core votes"
+finding required-opps-own-opp-table -F "/test-device-required-opps-own-opp-table: power-states[0] (/device-power-states/state-required-opps-own-opp-table-on) has required-opps, but so have the OPPs of its own OPP table, through which the OPP core votes"
 # The resource overlay, with its clock, regulator and reset, is valid; so
 # are the domain performance one on top of it and the PCI one (a table on
 # a node under the PCIe host, by the PCI bus binding).
