@@ -25,7 +25,7 @@ ROUNDS=40
 KINDS="c1:off:ok c2:idle:ok c2:off:ok b:idle:ok a:off:refused a:off:ok sleeper:freeze:ok sleeper:mem:ok rpm:auto:ok rebinder:unbind:ok rebinder:bind:ok reloader:rmmod:ok reloader:insmod:ok"
 mod=$(find /lib/modules/$(uname -r) -name pm_state_test_dev.ko | head -n 1)
 
-plan $(($(echo $KINDS | wc -w) + 1 + 3 + 4 * 2 + 4 * 2 + 1))
+plan $(($(echo $KINDS | wc -w) + 1 + 3 + 1 + 4 * 2 + 4 * 2 + 1))
 ! grep -q '^pm_state_test_dev ' /proc/modules || rmmod pm_state_test_dev
 test_driver_at_exit
 guard "insmod pm_state_test_dev" insmod "$mod"
@@ -143,7 +143,11 @@ for d in $A $B $C; do
 	check_eq "$d: sysfs state is the pretend hardware's" \
 		"$(cat $P/$d/power/current)" "$(hw $d)"
 done
-echo on > $P/$L/power/control
+# d's driver has no pm_state_driver_ops: while it is bound, d is not
+# parked; unbound, its bus moves it alone.
+check "d: off refused (EOPNOTSUPP) while its driver without pm_state ops is bound" \
+	sh -c "sh -c 'echo off > $P/$L/power/current' 2>&1 | grep -q 'Operation not supported'"
+guard "unbind d" sh -c "echo $L > /sys/bus/platform/drivers/pm-state-test-legacy/unbind"
 keep $T/events/pm_state/pm_state_transition/enable
 echo 1 > $T/events/pm_state/pm_state_transition/enable
 # Children first: a parent goes off only once all its children are.
