@@ -21,7 +21,7 @@ A=test-device-a B=$A:test-device-b C=$B:test-device-c
 SUP=test-device-sup CON=test-device-con
 PD=power-domain-test PDT=test-device-pd-tabled PDP=test-device-pd-plain
 mod=$(find /lib/modules/$(uname -r) -name pm_state_test_dev.ko | head -n 1)
-plan 105
+plan 106
 ! grep -q '^pm_state_test_dev ' /proc/modules || rmmod pm_state_test_dev
 test_driver_at_exit
 guard "insmod pm_state_test_dev" insmod "$mod"
@@ -267,17 +267,21 @@ check_eq "pd-tabled context intact" 0x00c0ffee "$(cat $D/$PDT/context)"
 
 # A driver without pm_state_driver_ops (d's) cannot restore a lost
 # context: d is not parked, and its runtime suspend takes only a state
-# that keeps context.  d has none besides on: it is runtime suspended
-# where it is.
+# that keeps context.  d has none besides on: it stays on and active,
+# while c, allowed at the same time, autosuspends into off.
 L=$A:test-device-d
 dmesg -c > /dev/null
 check "d off refused: its driver has no pm_state ops" sh -c \
 	"sh -c 'echo off > $P/$L/power/current' 2>&1 | grep -q 'Operation not supported' &&
 	 dmesg | grep -q 'off refused: its driver has no pm_state_driver_ops, so it is not parked'"
 echo auto > $P/$L/power/control
-check_eq "d, runtime PM allowed, runtime suspended in on" "on suspended" \
-	"$(cur $L) $(until_eq suspended rpm $L)"
+echo auto > $P/$C/power/control
+check_eq "control: c, allowed, autosuspends into off" "off suspended" \
+	"$(until_eq off cur $C) $(rpm $C)"
+check_eq "d, allowed too, stays on and active" "on active" "$(cur $L) $(rpm $L)"
 echo on > $P/$L/power/control
+echo on > $P/$C/power/control
+set_to $C on
 
 # Unloading the driver with devices parked.
 set_to $C off
