@@ -7,8 +7,10 @@ QEMU=qemu-system-aarch64
 MACHINE_OPTS=(-M virt,dtb-randomness=off -cpu cortex-a57 -smp 2 -m 512)
 UBOOT_BIN=/usr/lib/u-boot/qemu_arm64/u-boot.bin
 # Every boot's kernel arguments: normal boots skip the KUnit suites (make
-# kunit runs them) and the 5 s pm_test delay.
-KERNEL_ARGS="console=ttyAMA0 rdinit=/init panic=-1 suspend.pm_test_delay=0"
+# kunit runs them) and the 5 s pm_test delay.  Probing is over when the
+# initcalls are (the modules loaded later are loaded by hand), so devices
+# no driver binds are in their default states before /init, not 10 s later.
+KERNEL_ARGS="console=ttyAMA0 rdinit=/init panic=-1 suspend.pm_test_delay=0 deferred_probe_timeout=0"
 NO_KUNIT=kunit.filter_glob=pmstate-kunit-skipped
 # PCI=1 (make run/boot PCI=1, or "# pci: yes" in a guest test): two PCIe
 # root ports on virt's ECAM host, a virtio-blk-pci disk behind the first

@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0
 # overlays: dts/virt-pmstate.dtso dts/virt-pl061.dtso dts/virt-resources.dtso
+# cmdline: deferred_probe_timeout=3
 # States that switch hardware (dts/virt-resources.dtso): a state's clocks,
 # supplies and resets follow it through 6.1's frameworks and real drivers.
 # PL061 line 4 drives a gpio-gate-clock (r1's fck), line 5 the enable of a
@@ -8,12 +9,14 @@
 # stops fck; off also asserts the shared reset line and switches vdd off,
 # which goes off only when the second device does.  The way up is the
 # reverse of the way down; a clock or reset that fails unwinds the move
-# with the resource named; system suspend takes the same steps; a device
-# no driver binds is in its default state after boot.  A failing step
-# fails the write with its errno (EIO, the test provider's) and consumes
-# the armed fault.
+# with the resource named; system suspend takes the same steps.  A device
+# no driver binds goes to its default state once deferred probing has
+# timed out (3 s here), holds what a state it is moved to needs, and lets
+# go of it before its supplier's driver is unbound.  A failing step fails
+# the write with its errno (EIO, the test provider's) and consumes the
+# armed fault.
 . /tests/lib.sh
-plan 85
+plan 98
 P=/sys/bus/platform/devices
 D=/sys/kernel/debug/pm_state_test
 T=/sys/kernel/tracing
@@ -36,11 +39,28 @@ steps() {
 		awk -v d="$1" '$1 == d { printf "%s%s %s %s", s, $2, $3, $4; s = "|" }'
 }
 
-# Before the module: nothing binds the unbound device, which went to its
-# default state when boot had probed.
-check_eq "unbound: in its default state after boot" off "$(cur $U)"
+# Before the module: nothing binds the unbound device, which goes to its
+# default state when deferred probing stops waiting for drivers, 3 s after
+# the initcalls: it spent at least that long on.
+on_ms() { awk -v d=$U '$1 == d && $2 == "on" { print $4 }' /sys/kernel/debug/pm_state_stats; }
+check_eq "unbound: in its default state once probing is over" off "$(until_eq off cur $U)"
+check "unbound: on for the 3 s deferred probing waited (stats: $(on_ms) ms)" test "$(on_ms)" -ge 3000
 check "unbound: no driver" test ! -e $P/$U/driver
 check "boot log: no device failed to reach its default state" sh -c "! dmesg | grep -q 'cannot reach its default state'"
+
+# Moved on, it holds what on needs: its clock runs and its supply is on.
+check "unbound: on" move $U on
+check_eq "unbound on: fck enabled for it, and running (PL061 line 4)" "1 1" "$(clk_count) $(line 4)"
+check_eq "unbound on: vdd enabled (PL061 line 5)" "enabled 1" "$(vdd) $(line 5)"
+# The supply's provider is unbound: the device lets go of it first.
+VREG=/sys/bus/platform/drivers/reg-fixed-voltage
+check "unbind vdd's regulator" sh -c "echo regulator-test-vdd > $VREG/unbind"
+check_eq "unbound, its supplier gone: in its default state" off "$(cur $U)"
+check_eq "unbound, its supplier gone: fck let go" "0 0" "$(clk_count) $(line 4)"
+check "the log says why" sh -c "dmesg | grep -q '$U: pm_state: supplier regulator-test-vdd unbinds: to off, resources let go'"
+check "bind vdd's regulator again" sh -c "echo regulator-test-vdd > $VREG/bind"
+vdd_dir=$(grep -l '^pmstate-test-vdd$' /sys/class/regulator/*/name | xargs dirname)
+check_eq "vdd back, off: nobody holds it" "disabled 0" "$(vdd) $(line 5)"
 check "devmem can read the PL061" devmem $((0x9030000 + 0x3fc)) 8
 # r2's clock and reset come from the module: a move is "try again".
 check "r2 unbound, provider missing: off fails with EAGAIN" \
@@ -161,18 +181,19 @@ check_eq "suspend: r1 went down and up" \
 check_eq "after suspend: fck runs" 1 "$(line 4)"
 check_eq "after suspend: vdd on" 1 "$(line 5)"
 
-# Unbinding: r1 has no default state and stays on, but what it held is
-# let go; binding it again takes it back.
+# Unbinding: r1 has no default state and stays on, holding what on
+# needs; binding it again takes nothing twice.
 check "unbind r1" sh -c "echo $R1 > /sys/bus/platform/drivers/pm-state-test/unbind"
-check_eq "r1 unbound: stays on" on "$(cur $R1)"
-check_eq "r1 unbound: fck let go" 0 "$(clk_count)"
+check_eq "r1 unbound: stays on, fck enabled" "on 1" "$(cur $R1) $(clk_count)"
 check "bind r1" sh -c "echo $R1 > /sys/bus/platform/drivers/pm-state-test/bind"
 check_eq "r1 bound again: fck enabled once" 1 "$(clk_count)"
 
-# Moved while unbound, then bound: it holds what its state needs.
+# Moved while unbound, then bound: it holds what each state needs.
 check "unbind r1" sh -c "echo $R1 > /sys/bus/platform/drivers/pm-state-test/unbind"
-check "r1 unbound: on -> idle -> on" sh -c "echo idle > $P/$R1/power/current && echo on > $P/$R1/power/current"
-check_eq "r1 unbound after its moves: holds nothing" 0 "$(clk_count)"
+check "r1 unbound: on -> idle" move $R1 idle
+check_eq "r1 unbound in idle: fck stopped" 0 "$(clk_count)"
+check "r1 unbound: idle -> on" move $R1 on
+check_eq "r1 unbound on: fck enabled" 1 "$(clk_count)"
 check "bind r1" sh -c "echo $R1 > /sys/bus/platform/drivers/pm-state-test/bind"
 check_eq "r1 bound after unbound moves: fck enabled once" 1 "$(clk_count)"
 
@@ -188,9 +209,13 @@ check "bind r2: the log names the clock" \
 	sh -c "dmesg | tail -n 20 | grep -q 'test-device-r2: pm_state: cannot switch on clock fck: -5'"
 check "r2 not bound" test ! -e $P/$R2/driver
 
-# With both devices unbound, nothing pins the module that provides their
-# clock and reset line: it unloads, and vdd, which nobody holds, is off.
+# r1, unbound and on, holds the module's reset line: unbinding the
+# module's provider takes r1 to its deepest state first (it has no
+# default), and nothing pins the module.  It unloads, and vdd, which
+# nobody holds, is off.
 check "unbind r1" sh -c "echo $R1 > /sys/bus/platform/drivers/pm-state-test/unbind"
+check "unbind the reset provider" sh -c "echo test-resources > /sys/bus/platform/drivers/pm-state-test-resources/unbind"
+check_eq "r1 let go, in its deepest state" off "$(cur $R1)"
 check "rmmod pm_state_test_dev" rmmod pm_state_test_dev
 check_eq "after rmmod: vdd off" disabled "$(vdd)"
 check_eq "after rmmod: fck off" 0 "$(clk_count)"
