@@ -20,7 +20,7 @@ C=test-device-a:test-device-b:test-device-c
 SUP=test-device-sup CON=test-device-con U=test-device-unbound R2=test-device-r2
 CP=test-resources-rpm CC=test-device-clk-consumer
 mod=$(find /lib/modules/$(uname -r) -name pm_state_test_dev.ko | head -n 1)
-plan 17
+plan 18
 
 cur() { cat $P/$1/power/current; }
 rpm() { cat $P/$1/power/runtime_status; }
@@ -54,9 +54,13 @@ rm -f /tmp/cc.rc
 sh -c "echo on > $P/$CC/power/current; echo \$? > /tmp/cc.rc" &
 check_eq "the consumer's move on returns, successfully" 0 \
 	"$(until_eq 0 sh -c "cat /tmp/cc.rc 2>/dev/null")"
-check_eq "consumer on; the provider, resumed for the move, autosuspends again" \
-	"on off suspended" "$(cur $CC) $(until_eq "off suspended" provider)"
+# Unbound, the consumer holds the clock its state runs: the provider
+# stays resumed until the consumer is at rest again.
+check_eq "consumer on holds its clock: the provider stays on" \
+	"on on active" "$(cur $CC) $(provider)"
 echo idle > $P/$CC/power/current
+check_eq "consumer at rest: the provider autosuspends again" \
+	"off suspended" "$(until_eq "off suspended" provider)"
 
 # A slow move does not hold up another device's: c's power step sleeps
 # 500 ms; r2 is resumed meanwhile and its move ends first.
