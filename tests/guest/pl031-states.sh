@@ -6,15 +6,17 @@
 # source), one due while off does not, and either is delivered once the
 # RTC is on again.  Out of on, the rtc class is stopped: reading the time,
 # setting an alarm or an ioctl wakes the RTC through runtime PM, as it
-# would a runtime-suspended one, and is served; nothing set is undone by
-# the restore.  Armed for wakeup, it cannot be held off (EBUSY).
+# would a runtime-suspended one, and is served, while reading the alarm
+# (the core's copy) does not wake it; nothing set is undone by the
+# restore; system sleep leaves it stopped.  Armed for wakeup, it cannot be
+# held off (EBUSY).
 . /tests/lib.sh
 d=/sys/bus/amba/devices/9010000.pl031
 # The PL031's table in dts/virt-pmstate.dtso: the states this test moves it
 # through, whatever power/supports reads (checked first).
 STATES="on idle off"
-# 5 before the loop, 15 for each state besides on
-plan $((5 + 15 * ($(echo $STATES | wc -w) - 1)))
+# 5 before the loop, 16 for each state besides on, 2 after it
+plan $((7 + 16 * ($(echo $STATES | wc -w) - 1)))
 rtc=/sys/class/rtc/rtc0
 T=/sys/kernel/tracing
 keep $T/events/rtc/rtc_timer_fired/enable
@@ -51,6 +53,8 @@ for s in $STATES; do
 	t0=$(cat $rtc/since_epoch) c0=$(date +%s)
 	echo $s > $d/power/current
 	check_eq "pl031: current is $s" "$s" "$(cat $d/power/current)"
+	check_eq "pl031: in $s, the alarm reads back without waking it" \
+		"$alarm $s" "$(cat $rtc/wakealarm) $(cat $d/power/current)"
 	sleep 2
 	echo on > $d/power/current
 	check_eq "pl031: current is on again after $s" on "$(cat $d/power/current)"
@@ -89,4 +93,13 @@ for s in $STATES; do
 	check_eq "pl031: alarm due in $s delivered once on, not before" "0 1" "$fired_in $fired_on"
 	check_eq "pl031: the alarm that fired is cleared" "" "$(cat $rtc/wakealarm)"
 done
+
+# System sleep leaves a parked RTC where it is: it is not woken to
+# measure the sleep (devices only: the clock would not count the sleep).
+keep /sys/power/pm_test
+guard "pm_test devices" sh -c "echo devices > /sys/power/pm_test"
+echo off > $d/power/current
+check "pl031: parked off, echo mem at pm_test devices" sh -c "echo mem > /sys/power/state"
+check_eq "pl031: still parked off after the system sleep" off "$(cat $d/power/current)"
+echo on > $d/power/current
 done_testing

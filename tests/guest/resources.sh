@@ -16,7 +16,7 @@
 # the write with its errno (EIO, the test provider's) and consumes the
 # armed fault.
 . /tests/lib.sh
-plan 98
+plan 107
 P=/sys/bus/platform/devices
 D=/sys/kernel/debug/pm_state_test
 T=/sys/kernel/tracing
@@ -218,6 +218,20 @@ check "r2 not bound" test ! -e $P/$R2/driver
 # make an unbound r1 let go first.)
 check "unbind r1" sh -c "echo $R1 > /sys/bus/platform/drivers/pm-state-test/unbind"
 check "r1 unbound: off, holding nothing" move $R1 off
+
+# A supplier leaves while r2, unbound and on, cannot reach off (its reset
+# fails): r2 lets go anyway, and writing on takes hold again.
+check "r2 unbound: on" move $R2 on
+check_eq "r2 on: vdd on" enabled "$(vdd)"
+guard "reset fault armed" sh -c "echo 1 > $RES/fail_reset"
+check "unbind vdd's regulator while r2 cannot reach off" sh -c "echo regulator-test-vdd > $VREG/unbind"
+check "the log says r2 let go in on" sh -c "dmesg | grep -q '$R2: pm_state: supplier regulator-test-vdd unbinds: cannot reach off: -5; resources let go in on'"
+check "bind vdd's regulator again" sh -c "echo regulator-test-vdd > $VREG/bind"
+vdd_dir=$(grep -l '^pmstate-test-vdd$' /sys/class/regulator/*/name | xargs dirname)
+check_eq "r2 let go: reads on, vdd off" "on disabled" "$(cur $R2) $(vdd)"
+check "r2: writing on takes hold again" move $R2 on
+check_eq "r2 on again: vdd on" enabled "$(vdd)"
+check "r2 unbound: off" move $R2 off
 check "rmmod pm_state_test_dev" rmmod pm_state_test_dev
 check_eq "after rmmod: vdd off" disabled "$(vdd)"
 check_eq "after rmmod: fck off" 0 "$(clk_count)"
