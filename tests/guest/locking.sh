@@ -20,7 +20,7 @@ C=test-device-a:test-device-b:test-device-c
 SUP=test-device-sup CON=test-device-con U=test-device-unbound R2=test-device-r2
 CP=test-resources-rpm CC=test-device-clk-consumer
 mod=$(find /lib/modules/$(uname -r) -name pm_state_test_dev.ko | head -n 1)
-plan 18
+plan 20
 
 cur() { cat $P/$1/power/current; }
 rpm() { cat $P/$1/power/runtime_status; }
@@ -58,6 +58,10 @@ check_eq "the consumer's move on returns, successfully" 0 \
 # stays resumed until the consumer is at rest again.
 check_eq "consumer on holds its clock: the provider stays on" \
 	"on on active" "$(cur $CC) $(provider)"
+check "the provider cannot be parked off under it: EBUSY" \
+	sh -c "sh -c 'echo off > $P/$CP/power/current' 2>&1 | grep -q 'Device or resource busy'"
+check "the log names the unbound consumer" \
+	sh -c "dmesg | tail -n 5 | grep -q '$CP: pm_state: off refused: consumer $CC needs it (operational)'"
 echo idle > $P/$CC/power/current
 check_eq "consumer at rest: the provider autosuspends again" \
 	"off suspended" "$(until_eq "off suspended" provider)"
