@@ -211,27 +211,36 @@ check "bind r2: the log names the clock" \
 	sh -c "dmesg | tail -n 20 | grep -q 'test-device-r2: pm_state: cannot switch on clock fck: -5'"
 check "r2 not bound" test ! -e $P/$R2/driver
 
-# With both devices unbound and off, nothing pins the module that
-# provides their clock and reset line: it unloads, and vdd, which nobody
-# holds, is off.  (Its provider's device links were relaxed when deferred
-# probing timed out before the module was loaded: unbinding it would not
-# make an unbound r1 let go first.)
 check "unbind r1" sh -c "echo $R1 > /sys/bus/platform/drivers/pm-state-test/unbind"
 check "r1 unbound: off, holding nothing" move $R1 off
 
 # A supplier leaves while r2, unbound and on, cannot reach off (its reset
-# fails): r2 lets go anyway, and writing on takes hold again.
+# fails): r2 lets go anyway, reading on; writing on takes hold again,
+# which waits for the supply (EAGAIN).  The supplier's return probes r1
+# and r2 again (fw_devlink), which powers them.
+res_clk() { cat /sys/kernel/debug/clk/test-resources/clk_enable_count; }
 check "r2 unbound: on" move $R2 on
-check_eq "r2 on: vdd on" enabled "$(vdd)"
+check_eq "r2 on: vdd on, its clock enabled" "enabled 1" "$(vdd) $(res_clk)"
 guard "reset fault armed" sh -c "echo 1 > $RES/fail_reset"
 check "unbind vdd's regulator while r2 cannot reach off" sh -c "echo regulator-test-vdd > $VREG/unbind"
 check "the log says r2 let go in on" sh -c "dmesg | grep -q '$R2: pm_state: supplier regulator-test-vdd unbinds: cannot reach off: -5; resources let go in on'"
+check_eq "r2 let go: reads on, its clock off" "on 0" "$(cur $R2) $(res_clk)"
+check "r2: on takes hold again, and waits for its supply: EAGAIN" \
+	sh -c "sh -c 'echo on > $P/$R2/power/current' 2>&1 | grep -q 'Resource temporarily unavailable'"
 check "bind vdd's regulator again" sh -c "echo regulator-test-vdd > $VREG/bind"
 vdd_dir=$(grep -l '^pmstate-test-vdd$' /sys/class/regulator/*/name | xargs dirname)
-check_eq "r2 let go: reads on, vdd off" "on disabled" "$(cur $R2) $(vdd)"
-check "r2: writing on takes hold again" move $R2 on
-check_eq "r2 on again: vdd on" enabled "$(vdd)"
-check "r2 unbound: off" move $R2 off
+check "r1 and r2 probed again" test -e $P/$R1/driver -a -e $P/$R2/driver
+check_eq "r2 bound: on, vdd on, its clock enabled" "on enabled 1" "$(cur $R2) $(vdd) $(res_clk)"
+
+# With both devices unbound and off, nothing pins the module that
+# provides their clock and reset line: it unloads, and vdd, which nobody
+# holds, is off.  (Its provider's device links were relaxed when deferred
+# probing timed out before the module was loaded: unbinding it would not
+# make an unbound device let go first.)
+for r in $R1 $R2; do
+	echo $r > /sys/bus/platform/drivers/pm-state-test/unbind
+	echo off > $P/$r/power/current
+done
 check "rmmod pm_state_test_dev" rmmod pm_state_test_dev
 check_eq "after rmmod: vdd off" disabled "$(vdd)"
 check_eq "after rmmod: fck off" 0 "$(clk_count)"
