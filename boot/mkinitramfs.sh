@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # Build the guest's base initramfs: busybox, /init and guest-state, the
-# guest tests and the kernel modules of the build.
+# guest tests and the tools they need that busybox has none of (built
+# static from tests/guest-tools), and the kernel modules of the build.
 #
 #   mkinitramfs.sh OUT.cpio.gz BUSYBOX_ROOT MODULES_ROOT TESTS_DIR
 set -euo pipefail
@@ -31,6 +32,10 @@ done
 install -m 0755 "$here/init" "$root/init"
 install -m 0755 "$here/guest-state" "$root/bin/guest-state"
 cp -a "$tests_dir"/guest/. "$root/tests/"
+for tool in "$tests_dir"/guest-tools/*.c; do
+	aarch64-linux-gnu-gcc -static -s -Os -Wall -Wextra -Werror \
+		-o "$root/bin/$(basename "$tool" .c)" "$tool"
+done
 if [ -d "$modules_root/lib/modules" ]; then
 	cp -a "$modules_root/lib/modules/." "$root/lib/modules/"
 fi

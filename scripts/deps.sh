@@ -9,8 +9,8 @@
 set -euo pipefail
 
 deps_dir=$1
-packages=(linux-source gcc-aarch64-linux-gnu device-tree-compiler
-	  qemu-system-arm u-boot-tools u-boot-qemu dt-schema yamllint sparse
+packages=(linux-source gcc-aarch64-linux-gnu libc6-dev-arm64-cross
+	  device-tree-compiler qemu-system-arm u-boot-tools u-boot-qemu dt-schema yamllint sparse
 	  bc bison flex libssl-dev libelf-dev cpio ccache kmod python3 xz-utils
 	  python3-ply python3-git gnuplot-nox)
 

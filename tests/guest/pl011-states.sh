@@ -9,15 +9,24 @@
 # retention and off; once it is on again the same enables and interrupt
 # mask as before, and the modem-control outputs (DTR, RTS) the serial core
 # holds for the port (restored by uart_resume_port()).  Out of on, the
-# serial core does not reach the UART: data written meanwhile is held and
-# sent once it is on again, and opening it does not bring it up.
+# serial core does not reach the UART, and opening it, open already, does
+# not bring it up; data written wakes it through runtime PM, as it would a
+# runtime-suspended UART, and is sent, and so does what needs an answer
+# from the UART (the modem lines, a break, the line status, writing the
+# serial settings), which is served.
 . /tests/lib.sh
+# The script's output reaches this UART (the console log) and would wake
+# it: kept until the end (the first command at exit runs last).
+exec 5>&1 > /tmp/pl011-tap
+at_exit "cat /tmp/pl011-tap >&5"
 d=/sys/bus/amba/devices/9000000.pl011
 # The PL011's table in dts/virt-pmstate.dtso: the states this test moves it
 # through, whatever power/supports reads (checked first).
 STATES="on idle off"
-# 4 before the loop, 13 for each state besides on
-plan $((4 + 13 * ($(echo $STATES | wc -w) - 1)))
+# What wakes the UART (ttyctl requests, see tests/guest-tools/ttyctl.c)
+WAKERS="mget break lsr serial"
+# 4 before the loop, 12 and 2 per waker for each state besides on
+plan $((4 + (12 + 2 * $(echo $WAKERS | wc -w)) * ($(echo $STATES | wc -w) - 1)))
 T=/sys/kernel/tracing
 R=0x09000000
 keep $T/events/pm_state/pm_state_transition/enable
@@ -63,21 +72,17 @@ for s in $STATES; do
 	[ "$s" = on ] && continue
 	echo > $T/trace
 	echo $s > $d/power/current
-	# Read everything before printing: the console is this UART.
 	cur=$(cat $d/power/current) cr_s=$(cr) imsc_s=$(imsc)
-	# Stopped, the serial core does not reach the UART: what is written
-	# is held, and opening the port, open already, succeeds without
-	# bringing it up.
+	# Opening the port, open already, needs no UART: it stays stopped.
 	tx_a=$(txc)
-	echo "pmstate: written while $s" >&3
 	(exec 4</dev/ttyAMA0) 2>/dev/null
 	open_rc=$?
 	sleep 1
-	tx_b=$(txc) cr_w=$(cr) imsc_w=$(imsc)
-	echo on > $d/power/current
-	written_on=$( (echo "pmstate: written once on" >&3) 2>&1 && echo ok)
-	cur_on=$(cat $d/power/current) cr_back=$(cr) imsc_back=$(imsc) modem_back=$(modem)
+	tx_b=$(txc) cr_w=$(cr) imsc_w=$(imsc) cur_w=$(cat $d/power/current)
+	# Data to send wakes it, and goes out.
+	echo "pmstate: written while $s" >&3
 	sleep 1
+	cur_on=$(cat $d/power/current) cr_back=$(cr) imsc_back=$(imsc) modem_back=$(modem)
 	tx_c=$(txc)
 
 	check_eq "pl011: current is $s" "$s" "$cur"
@@ -96,11 +101,11 @@ for s in $STATES; do
 	esac
 	check_eq "pl011 $s: nothing transmitted while stopped" "$tx_a" "$tx_b"
 	check_eq "pl011 $s: opening the open port succeeds while stopped" 0 "$open_rc"
-	check_eq "pl011 $s: CR and IMSC untouched while stopped" "$cr_s $imsc_s" "$cr_w $imsc_w"
-	check_eq "pl011 $s: the tty takes writes once on" ok "$written_on"
-	check "pl011 $s: what was written while stopped is sent after on ($tx_b -> $tx_c)" \
+	check_eq "pl011 $s: the open leaves it stopped, CR and IMSC untouched" \
+		"$s $cr_s $imsc_s" "$cur_w $cr_w $imsc_w"
+	check_eq "pl011: a write woke it from $s" on "$cur_on"
+	check "pl011 $s: what was written is sent ($tx_b -> $tx_c)" \
 		test "$tx_c" -ge $((tx_b + 20))
-	check_eq "pl011: current is on again after $s" on "$cur_on"
 	check_eq "pl011: CR after $s enables as before (CR $cr_on -> $cr_back)" \
 		"$(bits $cr_on $((0xffff & ~(DTR | RTS))))" "$(bits $cr_back $((0xffff & ~(DTR | RTS))))"
 	check_eq "pl011: CR after $s drives DTR/RTS as the serial core holds them" \
@@ -110,5 +115,14 @@ for s in $STATES; do
 		grep -q "9000000.pl011 $s -> on sys=runtime phase=power ret=0" $T/trace &&
 		ok "pl011: on -> $s -> on traced" ||
 		not_ok "pl011: on -> $s -> on traced" "$(grep pl011 $T/trace | tail -n 6)"
+
+	for w in $WAKERS; do
+		echo $s > $d/power/current
+		# A drain (the break's) that never ends fails, not hangs.
+		out=$(timeout 10 ttyctl /dev/ttyAMA0 $w 2>&1)
+		rc=$? cur=$(cat $d/power/current)
+		check_eq "pl011: in $s, ttyctl $w is served ($out)" 0 "$rc"
+		check_eq "pl011: ttyctl $w woke it from $s" on "$cur"
+	done
 done
 done_testing
