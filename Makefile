@@ -115,7 +115,7 @@ dtb: deps
 	@$(MAKE) -s $(DTB)
 
 initramfs: deps
-	@boot/mkinitramfs.sh $(INITRAMFS) $(DEPS)/busybox $(MODROOT) tests
+	@boot/mkinitramfs.sh $(INITRAMFS) $(DEPS)/busybox $(MODROOT) tests $(TREE)
 
 BOOT_ARGS = --kernel $(IMAGE) --dtb $(DTB) --initrd $(INITRAMFS) --fit-dir $(B)/fit-$(BOOT) $(if $(PCI),--pci)
 

@@ -3,12 +3,18 @@
 #
 # Build the guest's base initramfs: busybox, /init and guest-state, the
 # guest tests and the tools they need that busybox has none of (built
-# static from tests/guest-tools), and the kernel modules of the build.
+# static from tests/guest-tools against the tree's nolibc), and the kernel
+# modules of the build.
 #
-#   mkinitramfs.sh OUT.cpio.gz BUSYBOX_ROOT MODULES_ROOT TESTS_DIR
+#   mkinitramfs.sh OUT.cpio.gz BUSYBOX_ROOT MODULES_ROOT TESTS_DIR TREE
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
-out=$1 busybox_root=$2 modules_root=$3 tests_dir=$4
+out=$1 busybox_root=$2 modules_root=$3 tests_dir=$4 tree=$5
+nolibc=$tree/tools/include/nolibc
+if [ ! -f "$nolibc/nolibc.h" ]; then
+	echo "mkinitramfs: no $nolibc/nolibc.h: extract the kernel tree first (make tree)" >&2
+	exit 1
+fi
 
 root=$(mktemp -d)
 # mktemp makes it 0700; the guest's / must let "su nobody" in.
@@ -33,8 +39,9 @@ install -m 0755 "$here/init" "$root/init"
 install -m 0755 "$here/guest-state" "$root/bin/guest-state"
 cp -a "$tests_dir"/guest/. "$root/tests/"
 for tool in "$tests_dir"/guest-tools/*.c; do
-	aarch64-linux-gnu-gcc -static -s -Os -Wall -Wextra -Werror \
-		-o "$root/bin/$(basename "$tool" .c)" "$tool"
+	aarch64-linux-gnu-gcc -static -nostdlib -s -Os -Wall -Wextra -Werror \
+		-fno-asynchronous-unwind-tables -fno-stack-protector -I "$nolibc" \
+		-o "$root/bin/$(basename "$tool" .c)" "$tool" -lgcc
 done
 if [ -d "$modules_root/lib/modules" ]; then
 	cp -a "$modules_root/lib/modules/." "$root/lib/modules/"

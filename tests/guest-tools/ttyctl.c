@@ -1,28 +1,24 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * ttyctl - the tty requests the guest tests make that busybox has no
- * applet for.
+ * applet for.  Built static against the kernel tree's nolibc
+ * (tools/include/nolibc), so that it adds kilobytes, not a libc, to the
+ * initramfs the benchmarks boot too.
  *
  *   ttyctl TTY mget     print the modem lines (TIOCMGET), in hex
  *   ttyctl TTY break    send a break (TCSBRK 0)
- *   ttyctl TTY lsr      print the line status (TIOCSERGETLSR)
+ *   ttyctl TTY lsr      print the line status (TIOCSERGETLSR), in hex
  *   ttyctl TTY serial   write back the serial settings read (TIOCSSERIAL)
  *
  * The tty is opened without becoming the controlling terminal and without
- * waiting for carrier.  A failed request prints its error and exits 1.
+ * waiting for carrier.  A failed request prints its errno and exits 1.
  */
-#include <errno.h>
-#include <fcntl.h>
+#include "nolibc.h"
 #include <linux/serial.h>
-#include <stdio.h>
-#include <string.h>
-#include <sys/ioctl.h>
-#include <termios.h>
-#include <unistd.h>
 
 static int fail(const char *what)
 {
-	fprintf(stderr, "ttyctl: %s: %s\n", what, strerror(errno));
+	perror(what);
 	return 1;
 }
 
