@@ -9,12 +9,14 @@
  *   ttyctl TTY break    send a break (TCSBRK 0)
  *   ttyctl TTY lsr      print the line status (TIOCSERGETLSR), in hex
  *   ttyctl TTY serial   write back the serial settings read (TIOCSSERIAL)
+ *   ttyctl TTY mwait    wait for a modem input to change (TIOCMIWAIT)
  *
  * The tty is opened without becoming the controlling terminal and without
  * waiting for carrier.  A failed request prints its errno and exits 1.
  */
 #include "nolibc.h"
 #include <linux/serial.h>
+#include <linux/termios.h>
 
 static int fail(const char *what)
 {
@@ -29,7 +31,7 @@ int main(int argc, char **argv)
 	int fd;
 
 	if (argc != 3) {
-		fprintf(stderr, "usage: ttyctl TTY mget|break|lsr|serial\n");
+		fprintf(stderr, "usage: ttyctl TTY mget|break|lsr|serial|mwait\n");
 		return 2;
 	}
 	fd = open(argv[1], O_RDWR | O_NOCTTY | O_NONBLOCK);
@@ -51,6 +53,10 @@ int main(int argc, char **argv)
 			return fail("TIOCGSERIAL");
 		if (ioctl(fd, TIOCSSERIAL, &ss))
 			return fail("TIOCSSERIAL");
+	} else if (!strcmp(argv[2], "mwait")) {
+		if (ioctl(fd, TIOCMIWAIT,
+			  (void *)(TIOCM_RNG | TIOCM_DSR | TIOCM_CD | TIOCM_CTS)))
+			return fail("TIOCMIWAIT");
 	} else {
 		fprintf(stderr, "ttyctl: unknown request %s\n", argv[2]);
 		return 2;

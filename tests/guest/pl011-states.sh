@@ -13,7 +13,7 @@
 # not bring it up; data written wakes it through runtime PM, as it would a
 # runtime-suspended UART, and is sent, and so does what needs an answer
 # from the UART (the modem lines, a break, the line status, writing the
-# serial settings), which is served.
+# serial settings), which is served; a TIOCMIWAIT waiter keeps it on.
 . /tests/lib.sh
 # The script's output reaches this UART (the console log) and would wake
 # it: kept until the end (the first command at exit runs last).
@@ -27,9 +27,9 @@ STATES="on idle off"
 WAKERS="mget break lsr serial"
 # tty requests the serial core answers alone, which leave it stopped
 QUIET="isatty settings"
-# 4 before the loop; for each state besides on, 12, 3 per waker and 2 per
+# 4 before the loop; for each state besides on, 15, 3 per waker and 2 per
 # quiet request
-plan $((4 + (12 + 3 * $(echo $WAKERS | wc -w) + 2 * $(echo $QUIET | wc -w)) * \
+plan $((4 + (15 + 3 * $(echo $WAKERS | wc -w) + 2 * $(echo $QUIET | wc -w)) * \
 	($(echo $STATES | wc -w) - 1)))
 T=/sys/kernel/tracing
 R=0x09000000
@@ -141,5 +141,22 @@ for s in $STATES; do
 		check_eq "pl011: in $s, ttyctl $w is served ($out)" 0 "$rc"
 		check_eq "pl011: ttyctl $w woke it from $s" on "$cur"
 	done
+
+	# A TIOCMIWAIT waiter wakes it and keeps it in use while it waits:
+	# the modem status interrupts it waits for stay unmasked.
+	echo $s > $d/power/current
+	ttyctl /dev/ttyAMA0 mwait &
+	waiter=$!
+	sleep 1
+	cur=$(cat $d/power/current) imsc_w=$(imsc)
+	refused=$( (echo $s > $d/power/current) 2>&1)
+	cur_w=$(cat $d/power/current)
+	kill $waiter
+	wait $waiter
+	check_eq "pl011: a TIOCMIWAIT waiter woke it from $s" on "$cur"
+	check_eq "pl011: IMSC unmasks the modem status interrupts for the waiter (IMSC $imsc_w)" \
+		0x00f "$(bits $imsc_w 0xf)"
+	check "pl011: $s refused while the waiter waits ($refused, $cur_w)" \
+		sh -c "echo '$refused' | grep -q 'Device or resource busy' && [ '$cur_w' = on ]"
 done
 done_testing
