@@ -16,7 +16,8 @@
 # written first, so it is there for a lab even when lava-run cannot run here.
 # lava-run runs only as root: as root a missing lava-dispatcher is installed,
 # otherwise the apt-get line is printed.  LAVA_JOB_ONLY=1: write job.yaml
-# and stop.
+# and stop.  LAVA_TESTS="NAME...": only these guest tests (each must be one
+# the job can run).
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 die() { echo "lava: $*" >&2; exit 1; }
@@ -67,6 +68,7 @@ tests=() test_seconds=0 actions=
 for t in "$here"/tests/guest/*.sh; do
 	name=$(basename "$t" .sh)
 	[ "$name" != lib ] || continue
+	case " ${LAVA_TESTS:-$name} " in *" $name "*) ;; *) continue ;; esac
 	if asks=$(grep -oE "^# ($needs):" "$t"); then
 		echo "lava: left out $name: it asks for $(echo "$asks" | sed 's/^# //; s/:$//' | paste -sd' ')"
 		continue
@@ -95,6 +97,9 @@ for t in "$here"/tests/guest/*.sh; do
         - message: 'pmstate-lava: $name [1-9]'"
 done
 [ ${#tests[@]} -gt 0 ] || die "no guest test runs on the default DTB"
+for name in ${LAVA_TESTS:-}; do
+	case " ${tests[*]} " in *" $name "*) ;; *) die "LAVA_TESTS: the job cannot run $name" ;; esac
+done
 
 # job.yaml: the template's fields filled in, the test actions appended.
 job_minutes=$(((test_seconds + 59) / 60 + 10))

@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# test: make lava's job gives every guest test it runs what that test's header asks for (no overlays, kernel arguments, disk or PCI beyond the default machine; the direct boot), checks between tests that each left the machine as found (guest-state), and a test asking for more than the job gives is caught (planted)
+# test: make lava's job gives every guest test it runs what that test's header asks for (no overlays, kernel arguments, disk or PCI beyond the default machine; the direct boot), checks between tests that each left the machine as found (guest-state), and a test asking for more than the job gives is caught (planted); where lava-dispatcher is installed, LAVA runs one guest test and its verdict and count equal ours
 set -u
 top=$(pwd)
 work=$(mktemp -d)
@@ -56,4 +56,25 @@ fi
 echo "$out" | grep -q "the job runs boot, whose header asks for .*cmdline: pmstate.planted=1" ||
 	{ echo "$out"; echo "FAIL: the planted need is not named"; exit 1; }
 echo "held: the planted kernel argument is caught"
-echo "the job gives each of its tests what its header asks for"
+
+# Where lava-dispatcher is installed (make lava installs it), one short
+# guest test through lava-run on the kernel under test: LAVA's verdict and
+# count must be ours.  The device type template stays in build/lava-host.
+if [ "$(id -u)" -ne 0 ] || ! command -v lava-run > /dev/null; then
+	echo "the job gives each of its tests what its header asks for (lava-run not installed: not run)"
+	exit 0
+fi
+k=${KERNEL_OUT:-$top/build/kernel}
+make -s dtb > /dev/null || { echo "FAIL: make dtb"; exit 1; }
+t0=$(date +%s)
+out=$(LAVA_TESTS=boot scripts/lava.sh "$k/arch/arm64/boot/Image" "$(make -s print-dtb)" \
+	"$k/initramfs.cpio.gz" "$top/build/lava-host" 2>&1)
+rc=$?
+echo "$out"
+[ $rc -eq 0 ] || { echo "FAIL: make lava's job of boot failed (exit $rc)"; exit 1; }
+plan=$(sed -n 's/^plan \([0-9]*\)$/\1/p' tests/guest/boot.sh)
+echo "$out" | grep -q '^lava: pass boot ' || { echo "FAIL: LAVA did not pass boot"; exit 1; }
+echo "$out" | grep -q '^lava: 1 passed, 0 failed$' || { echo "FAIL: LAVA's count is not 1 passed"; exit 1; }
+echo "$out" | grep -q "^ours: $plan passed, 0 failed$" ||
+	{ echo "FAIL: ours is not the $plan results of boot's plan"; exit 1; }
+echo "the job gives each of its tests what its header asks for; LAVA ran boot ($plan results) in $(($(date +%s) - t0)) s and agrees"
