@@ -17,9 +17,9 @@ shallow=$(echo $STATES | tr ' ' '\n' | grep -vx on | head -n 1)
 deep=$(echo $STATES | tr ' ' '\n' | tail -n 1)
 # The one that loses the registers (context-lost).
 LOST=off
-# 8 outside the loops, 18 for each state besides on (5 + 11 + 2 in the
+# 11 outside the loops, 19 for each state besides on (5 + 12 + 2 in the
 # three loops)
-plan $((8 + 18 * ($(echo $STATES | wc -w) - 1)))
+plan $((11 + 19 * ($(echo $STATES | wc -w) - 1)))
 R=0x09030000
 # byte registers: DATA (all lines, through the address mask), DIR, IS,
 # IBE, IEV, IE
@@ -121,14 +121,16 @@ for s in $STATES; do
 		check_eq "pl061 $s: the refused read did not run $pclk" 0 \
 			"$(grep -c "clk_enable: $pclk\$" $T/trace)"
 	else
-		# The block answers, not a shadow: line 5 driven from outside.
-		# Each read runs the bus clock the state stops (QEMU would
-		# answer without it): its clk_enable events, from the trace.
+		# The block answers, not a shadow: line 5 made an output at
+		# the block, behind gpiolib, is read at both levels.  Each
+		# read runs the bus clock the state stops (QEMU would answer
+		# without it): its clk_enable events, from the trace.
 		check_eq "pl061 $s: line 5, an input, reads the block's level" "1 0" \
 			"$(echo $(drive5 1; gpio 5 get; cat $G; drive5 0; gpio 5 get; cat $G))"
 		check_eq "pl061 $s: each read ran $pclk" 2 "$(grep -c "clk_enable: $pclk\$" $T/trace)"
 		devmem $((R + 0x400)) 8 $(bits $(devmem $((R + 0x400)) 8) 0xdf)
 	fi
+	check_eq "pl061 $s: and stopped it again" 0 "$(cat $C/$pclk/clk_enable_count)"
 	check "pl061 $s: line 7 made an output driving 1" gpio 7 out 1
 	check_eq "pl061 $s: an output made out of on resumes the block" on \
 		"$(until_eq on cat $d/power/current)"
@@ -136,6 +138,30 @@ for s in $STATES; do
 	check "pl061: after $s, line 5 read" gpio 5 get
 	gpio 6 in && gpio 7 in
 done
+
+# Masking reaches the block out of on only in a state that keeps its bus
+# clock running: with pclk stopped the block cannot interrupt, and a write
+# to it would be lost.  A line held with edge detection (gpioirq, as
+# gpiomon would) has its interrupt unmasked; released in a state that stops
+# pclk, it is masked in the shadow, and in the block once on.
+chip=/dev/$(basename $d/gpiochip*)
+ie2() { bits $(devmem $((R + 0x410)) 8) 0x04; }
+rm -f /tmp/gpioirq.in
+mkfifo /tmp/gpioirq.in
+gpioirq $chip 2 < /tmp/gpioirq.in > /tmp/gpioirq.out 2>&1 &
+irq_user=$!
+exec 9> /tmp/gpioirq.in
+guard_eq "pl061: line 2 held with edge detection" held "$(until_eq held cat /tmp/gpioirq.out)"
+check_eq "pl061: line 2's interrupt unmasked" 0x04 "$(ie2)"
+echo $shallow > $d/power/current
+exec 9>&-
+wait $irq_user
+rc=$?
+guard_eq "pl061 $shallow: line 2 released" "held 0" "$(cat /tmp/gpioirq.out) $rc"
+check_eq "pl061 $shallow: line 2 masked in the shadow, not in the block" "$shallow 0x04" \
+	"$(cat $d/power/current) $(ie2)"
+echo on > $d/power/current
+check_eq "pl061: on again, line 2 masked in the block" 0x00 "$(ie2)"
 
 # Moving on to a deeper state keeps what was set meanwhile: the shadow,
 # not the registers, is what the second save keeps.
