@@ -5,7 +5,9 @@
 # CONFIG_DEVMEM) are as before, gpiolib's view in /sys/kernel/debug/gpio is
 # unchanged, and in off the block really is in its reset state.  Out of
 # on, gpio users reach only a shadow of the registers, applied once on; a
-# line made an output brings it back on.
+# line made an output brings it back on; an input is read from the block,
+# with its bus clock run for the read, in retention, and not in off; a
+# line masked in retention is masked in the block once on.
 # An edge latched while out of on is still pending once on again.
 . /tests/lib.sh
 d=/sys/bus/amba/devices/9030000.pl061
