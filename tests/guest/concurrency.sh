@@ -22,7 +22,7 @@ ROUNDS=40
 # (ok: it worked; refused: EBUSY).  a's off is refused while a is bound
 # (its child d never leaves on here) and works while the rebinder or the
 # reloader has it unbound, its children gone: a's writer must meet both.
-KINDS="c1:off:ok c2:idle:ok c2:off:ok b:idle:ok a:off:refused a:off:ok sleeper:freeze:ok sleeper:mem:ok rpm:auto:ok rebinder:unbind:ok rebinder:bind:ok reloader:rmmod:ok reloader:insmod:ok"
+KINDS="c1:off:ok c2:idle:ok c2:off:ok b:idle:ok a:off:refused a:off:ok sleeper:freeze:ok sleeper:mem:ok rpm:letgo:ok rebinder:unbind:ok rebinder:bind:ok reloader:rmmod:ok reloader:insmod:ok"
 mod=$(find /lib/modules/$(uname -r) -name pm_state_test_dev.ko | head -n 1)
 
 plan $(($(echo $KINDS | wc -w) + 1 + 3 + 1 + 4 * 2 + 4 * 2 + 1))
@@ -70,9 +70,9 @@ sleeper() {
 }
 rpm() {
 	for i in $(seq $ROUNDS); do
-		did rpm auto sh -c "echo auto > $P/$C/power/control"
+		did rpm letgo sh -c "echo 0 > $D/$C/hold"
 		sleep 0.03
-		did rpm on sh -c "echo on > $P/$C/power/control"
+		did rpm hold sh -c "echo 1 > $D/$C/hold"
 	done
 }
 rebinder() {
@@ -139,7 +139,7 @@ grep -q '^pm_state_test_dev ' /proc/modules || insmod "$mod"
 [ -e $P/$A/driver ] || echo $A > $DRV/bind
 check "after the race: a, b, c and d bound" test -e $P/$A/driver -a -e $P/$B/driver -a -e $P/$C/driver -a -e $P/$L/driver
 for d in $A $B $C; do
-	echo on > $P/$d/power/control
+	echo 1 > $D/$d/hold
 	check_eq "$d: sysfs state is the pretend hardware's" \
 		"$(cat $P/$d/power/current)" "$(hw $d)"
 done

@@ -96,14 +96,14 @@ check_eq "after suspend: domain at 300" 300 "$(perf)"
 # genpd holds its vote aside, and the transition leaves it there.
 check "p2 off" move $P2 off
 echo 50 > $P/$P1/power/pm_qos_resume_latency_us
-echo auto > $P/$P1/power/control
+echo 0 > $D/$P1/hold
 sleep 0.3
 check_eq "p1 autosuspended to idle" "idle suspended" "$(cur $P1) $(cat $P/$P1/power/runtime_status)"
 check_eq "p1 suspended: genpd counts no vote" 0 "$(perf)"
 check "echo mem, woken by the RTC" suspend_rtc
 check_eq "after suspend: p1 still suspended in idle" "idle suspended" "$(cur $P1) $(cat $P/$P1/power/runtime_status)"
 check_eq "after suspend: still no vote counted" 0 "$(perf)"
-echo on > $P/$P1/power/control
+echo 1 > $D/$P1/hold
 check_eq "p1 resumed: on, domain at 300" "on 300" "$(cur $P1) $(perf)"
 echo 0 > $P/$P1/power/pm_qos_resume_latency_us
 check "p2 on" move $P2 on

@@ -31,9 +31,8 @@ keep() {
 	done
 }
 # test_driver_at_exit: said before loading pm_state_test_dev, unloads it at
-# exit and puts back power/control of the platform devices (the DT made the
-# test devices; its probe forbids runtime PM, its remove does not allow it
-# again)
+# exit and puts back power/control of the platform devices (tests write it;
+# the device outlives the driver)
 test_driver_at_exit() {
 	local c
 	for c in /sys/bus/platform/devices/*/power/control; do

@@ -43,9 +43,9 @@ offered() {
 
 ep=0000:01:00.0 nv=0000:02:00.0 rp=0000:00:01.0
 ROUNDS="1 2 3" BAD="d1 d3cold on D3hot"
-# 2 for each endpoint, 3 before the rounds, 9 in each round, 4 after
+# 2 for each endpoint, 4 before the rounds, 9 in each round, 4 after
 # them, 1 for each bad write, 1 after them, 38 from s2idle to the end
-plan $((2 * $(echo $ep $nv | wc -w) + 3 + 9 * $(echo $ROUNDS | wc -w) + 4 + $(echo $BAD | wc -w) + 1 + 38))
+plan $((2 * $(echo $ep $nv | wc -w) + 4 + 9 * $(echo $ROUNDS | wc -w) + 4 + $(echo $BAD | wc -w) + 1 + 38))
 for d in $ep $nv; do
 	[ -e $P/$d ] && [ "$(pm_cap $d)" -ne 0 ] ||
 		bail_out "$d: no PCI device with the PM capability: $(ls $P | tr '\n' ' '); booted without the PCI devices (# pci: yes)?"
@@ -63,6 +63,12 @@ msg="pmstate pci test $(date +%s)"
 rd() { dd if=/dev/vda bs=512 skip=$1 count=1 iflag=direct 2>/dev/null | tr -d '\000'; }
 echo "$msg" | dd of=/dev/vda bs=512 seek=1 conv=sync,fsync 2>/dev/null
 guard_eq "$ep: the disk holds what was written" "$msg" "$(rd 1)"
+# The PCI core forbids runtime PM for every device, and a park is a
+# runtime suspend: "auto" first.
+check "$ep: d3hot refused while power/control is on (the PCI core's default)" sh -c \
+	"[ \"\$(cat $P/$ep/power/control)\" = on ] && ! echo d3hot 2>/dev/null > $P/$ep/power/current"
+keep $P/$ep/power/control
+echo auto > $P/$ep/power/control
 for i in $ROUNDS; do
 	echo > $T/trace
 	check "$ep: d0 -> d3hot ($i)" sh -c "echo d3hot > $P/$ep/power/current"

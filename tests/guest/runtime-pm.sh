@@ -21,7 +21,7 @@ A=test-device-a B=$A:test-device-b C=$B:test-device-c
 SUP=test-device-sup CON=test-device-con
 PD=power-domain-test PDT=test-device-pd-tabled PDP=test-device-pd-plain
 mod=$(find /lib/modules/$(uname -r) -name pm_state_test_dev.ko | head -n 1)
-plan 106
+plan 121
 ! grep -q '^pm_state_test_dev ' /proc/modules || rmmod pm_state_test_dev
 test_driver_at_exit
 guard "insmod pm_state_test_dev" insmod "$mod"
@@ -80,31 +80,52 @@ check "c idle under an off b" set_to $C idle
 check_eq "b raised for c's idle; c idle" "on idle" "$(cur $B) $(cur $C)"
 check "c on" set_to $C on
 
-# In use: a runtime PM reference taken since the driver bound keeps a
-# device from parking.  The test driver sets power/control "on" in its
-# probe: that one is its own, and "auto" written since does not hide a user.
+# In use: a park is a runtime suspend, with runtime PM's rules.  The table
+# holds c on with a runtime PM reference of its own until it is parked:
+# the park drops it (power/runtime_usage reads 0 while parked) and the
+# next resume takes it again.  Another reference, or power/control "on",
+# refuses the park.
 in_use_refused() {
 	dmesg -c > /dev/null
 	out=$(sh -c "echo off > $P/$1/power/current" 2>&1)
 	echo "$out" | grep -q "Device or resource busy" &&
-		dmesg | grep -q "off refused: in use or resuming, runtime PM usage count $2 where its driver holds $3"
+		dmesg | grep -q "off refused: $2"
 }
-check_eq "c: power/control on, as its driver left it" on "$(cat $P/$C/power/control)"
+usage() { cat $P/$1/power/runtime_usage; }
+check_eq "c: power/control auto, held by its table" "auto 1" \
+	"$(cat $P/$C/power/control) $(usage $C)"
 check "c taken by a user" sh -c "echo 1 > $D/$C/busy"
-check "c off refused while in use" in_use_refused $C 2 1
+check "c off refused while in use" in_use_refused $C \
+	"in use, runtime PM usage count 2 where the table holds 1"
 check_eq "c still on and active" "on active" "$(cur $C) $(rpm $C)"
 check "c released by its user" sh -c "echo 0 > $D/$C/busy"
-check "c off, power/control on" set_to $C off
-check_eq "c parked, power/control still on" "off suspended on" \
-	"$(cur $C) $(rpm $C) $(cat $P/$C/power/control)"
-check "c taken by a user while parked" sh -c "echo 1 > $D/$C/busy"
-check_eq "the user's reference resumed c" "on active" "$(cur $C) $(rpm $C)"
-check "c released" sh -c "echo 0 > $D/$C/busy"
-echo auto > $P/$C/power/control
-check "c taken by a user, power/control auto" sh -c "echo 1 > $D/$C/busy"
-check "c off refused while in use, power/control auto" in_use_refused $C 1 0
-check "c released" sh -c "echo 0 > $D/$C/busy"
 echo on > $P/$C/power/control
+check "c off refused with power/control on" in_use_refused $C \
+	"power/control is on"
+check_eq "c still on, active, usage 2 (driver and power/control)" \
+	"on active 2" "$(cur $C) $(rpm $C) $(usage $C)"
+echo auto > $P/$C/power/control
+check "c off" set_to $C off
+check_eq "c parked, the table let go: usage 0" "off suspended 0" \
+	"$(cur $C) $(rpm $C) $(usage $C)"
+check "c taken by a user while parked" sh -c "echo 1 > $D/$C/busy"
+check_eq "the user's reference resumed c, the table holds it again" \
+	"on active 2" "$(cur $C) $(rpm $C) $(usage $C)"
+check "c released" sh -c "echo 0 > $D/$C/busy"
+check "c off again" set_to $C off
+echo on > $P/$C/power/control
+check_eq "power/control on resumed a parked c, usage 2" "on active 2" \
+	"$(cur $C) $(rpm $C) $(usage $C)"
+echo auto > $P/$C/power/control
+# The table let go (hold 0): c counts its users only.
+echo 0 > $D/$C/hold
+check_eq "c, let go, autosuspends" off "$(until_eq off cur $C)"
+check "c taken by a user, let go" sh -c "echo 1 > $D/$C/busy"
+check "c off refused while in use, let go" in_use_refused $C \
+	"in use, runtime PM usage count 1 where the table holds 0"
+check "c released" sh -c "echo 0 > $D/$C/busy"
+check "c held again" sh -c "echo 1 > $D/$C/hold"
+check_eq "c on, active, usage 1" "on active 1" "$(cur $C) $(rpm $C) $(usage $C)"
 # A user racing parks: whenever it holds c, c is on (a park goes through
 # runtime PM's own suspend, which a resume waits for).  A slow power step
 # makes the window wide.  The user takes c briefly and often, until the
@@ -144,9 +165,8 @@ check "c on after the race" set_to $C on
 # Parking a device runtime-suspended in another state resumes it first,
 # through runtime PM: a user that comes meanwhile waits and gets it on,
 # and the park, finding c in use once resumed, is refused.
-echo auto > $P/$C/power/control
-sleep 0.3
-check_eq "c autosuspended to off" "off suspended" "$(cur $C) $(rpm $C)"
+echo 0 > $D/$C/hold
+check_eq "c autosuspended to off" "off suspended" "$(until_eq off cur $C) $(rpm $C)"
 echo > $D/log
 echo 1000 > $D/$C/power_delay_ms
 (echo idle > $P/$C/power/current) 2>/tmp/mover.err &
@@ -162,7 +182,7 @@ check "the move, overtaken by the user, was refused with EBUSY" \
 	sh -c "[ $mover_rc -ne 0 ] && grep -q 'Device or resource busy' /tmp/mover.err"
 echo 0 > $D/$C/busy
 echo 0 > $D/$C/power_delay_ms
-echo on > $P/$C/power/control
+echo 1 > $D/$C/hold
 check_eq "c on and active" "on active 0" "$(cur $C) $(rpm $C) $(cat $D/$C/busy)"
 
 # Probe under a parent that is down: the parent comes up first.
@@ -186,14 +206,13 @@ check_eq "supplier raised by its consumer" "on active" "$(cur $SUP) $(rpm $SUP)"
 echo > $D/log
 check "pd-tabled off" set_to $PDT off
 check "the domain stays on while pd-plain is active" sh -c "! grep -q '$PD power_off' $D/log"
-echo auto > $P/$PDP/power/control
-sleep 0.3
-check_eq "pd-plain autosuspended" suspended "$(rpm $PDP)"
+echo 0 > $D/$PDP/hold
+check_eq "pd-plain autosuspended" suspended "$(until_eq suspended rpm $PDP)"
 check "the domain powered off with both devices suspended" grep -q "$PD power_off" $D/log
 check "pd-tabled on" set_to $PDT on
 check "the domain powered on first" sh -c \
 	"grep -n '$PD power_on\\|$PDT power on' $D/log | head -n 1 | grep -q power_on"
-echo on > $P/$PDP/power/control
+echo 1 > $D/$PDP/hold
 
 # Autosuspend takes the deepest state whose exit latency meets PM QoS
 # (c: idle exits in 20 us, off in 1000 us).
@@ -201,10 +220,10 @@ keep $T/events/pm_state/pm_state_runtime_select/enable
 echo 1 > $T/events/pm_state/pm_state_runtime_select/enable
 autosuspend() {
 	echo > $T/trace
-	echo auto > $P/$C/power/control
+	echo 0 > $D/$C/hold
 	sleep 0.3
 	r="$(cur $C) $(rpm $C)"
-	echo on > $P/$C/power/control
+	echo 1 > $D/$C/hold
 	echo "$r"
 }
 check_eq "c autosuspends to off without a limit" "off suspended" "$(autosuspend)"
@@ -218,13 +237,13 @@ check "trace: nothing meets 10 us" grep -q "$C state=none exit_latency_us=0 limi
 # A parent that autosuspends takes no state its children keep it from: b
 # may not lose context under c idle.
 echo 50 > $P/$C/power/pm_qos_resume_latency_us
-echo auto > $P/$C/power/control
-echo auto > $P/$B/power/control
+echo 0 > $D/$C/hold
+echo 0 > $D/$B/hold
 sleep 0.3
 check_eq "b autosuspends to idle, not off, over an idle c" "idle idle" "$(cur $B) $(cur $C)"
-echo on > $P/$B/power/control
-echo on > $P/$C/power/control
-check_eq "c back on after control=on" "on active" "$(cur $C) $(rpm $C)"
+echo 1 > $D/$B/hold
+echo 1 > $D/$C/hold
+check_eq "c back on once held" "on active" "$(cur $C) $(rpm $C)"
 # "n/a" is a limit of 0: no suspend at all, so no park either ("0" is none).
 echo n/a > $P/$C/power/pm_qos_resume_latency_us
 qos_refused() {
@@ -253,6 +272,23 @@ check "unbind c after the failed move" sh -c "echo $C > $DRV/unbind"
 check "c was on for its remove" sh -c "grep -q '$C power on' $D/log && grep -q '$C restore' $D/log"
 check "bind c again" sh -c "echo $C > $DRV/bind"
 
+# A resume that fails at the parent leaves c parked, and the table without
+# its reference; unbinding c then (its resume fails again), and binding it
+# again, leaves every count right: the table drops and takes only its own
+# reference.
+check "c off" set_to $C off
+check "b off over an off c" set_to $B off
+echo "power on" > $D/$B/fail
+check "c on fails while b cannot power on" sh -c "! echo on > $P/$C/power/current 2>/dev/null"
+check_eq "c still parked in off, usage 0" "off suspended 0" "$(cur $C) $(rpm $C) $(usage $C)"
+# b keeps the runtime PM error of its failed move back: c's resume for
+# its unbind fails at b too, before c's own callback.
+check "unbind c while b holds its runtime PM error" sh -c "echo $C > $DRV/unbind"
+check "b on (its error cleared, the move retried)" set_to $B on
+check "bind c again" sh -c "echo $C > $DRV/bind"
+check_eq "c on, active, usage 1: the table's reference alone" "on active 1" \
+	"$(cur $C) $(rpm $C) $(usage $C)"
+
 # System sleep leaves a parked device in the genpd domain alone: none of
 # its driver's sleep callbacks run, and its context survives.
 check "pd-tabled off" set_to $PDT off
@@ -274,13 +310,13 @@ dmesg -c > /dev/null
 check "d off refused: its driver has no pm_state ops" sh -c \
 	"sh -c 'echo off > $P/$L/power/current' 2>&1 | grep -q 'Operation not supported' &&
 	 dmesg | grep -q 'off refused: its driver has no pm_state_driver_ops, so it is not parked'"
-echo auto > $P/$L/power/control
-echo auto > $P/$C/power/control
-check_eq "control: c, allowed, autosuspends into off" "off suspended" \
+echo 0 > $D/$L/hold
+echo 0 > $D/$C/hold
+check_eq "control: c, let go, autosuspends into off" "off suspended" \
 	"$(until_eq off cur $C) $(rpm $C)"
-check_eq "d, allowed too, stays on and active" "on active" "$(cur $L) $(rpm $L)"
-echo on > $P/$L/power/control
-echo on > $P/$C/power/control
+check_eq "d, let go too, stays on and active" "on active" "$(cur $L) $(rpm $L)"
+echo 1 > $D/$L/hold
+echo 1 > $D/$C/hold
 set_to $C on
 
 # Unloading the driver with devices parked.

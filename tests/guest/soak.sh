@@ -15,6 +15,7 @@
 # stops the script).
 . /tests/lib.sh
 P=/sys/bus/platform/devices
+D=/sys/kernel/debug/pm_state_test
 A=test-device-a B=$A:test-device-b C=$B:test-device-c
 STOP=/tmp/soak.stop
 DEFAULT_CYCLES=20
@@ -54,9 +55,9 @@ load() {
 }
 rpm_load() {
 	while [ ! -e $STOP ]; do
-		echo auto > $P/$C/power/control
+		echo 0 > $D/$C/hold
 		sleep 0.05
-		echo on > $P/$C/power/control
+		echo 1 > $D/$C/hold
 	done
 }
 rm -f $STOP /tmp/soak.c /tmp/soak.b
@@ -86,7 +87,7 @@ check_eq "suspend_stats: no failure recorded" "$fails_before" "$(cat $S/fail)"
 check_eq "suspend_stats: $cycles more successes" "$((successes_before + cycles))" "$(cat $S/success)"
 
 for d in $A $B $C; do
-	echo on > $P/$d/power/control
+	echo 1 > $D/$d/hold
 	echo on > $P/$d/power/current
 done
 check_eq "after the soak: a b c on" "on on on" "$(cat $P/$A/power/current) $(cat $P/$B/power/current) $(cat $P/$C/power/current)"
