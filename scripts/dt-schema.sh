@@ -47,7 +47,8 @@ c=$({ echo "$k"; for dtb in "$@"; do
 done | sort -u; } | sha256sum | cut -c1-32)
 subset=$cache/schema-$k-$c.json
 if ! [ -s "$subset" ]; then
-	python3 - "$schema" "$subset.tmp" "$@" <<'PY' || { rm -f "$subset.tmp"; echo "dt-schema: no subset for $*" >&2; exit 1; }
+	# Debian's python3, dt-validate's own: dt-schema is installed for it.
+	/usr/bin/python3 - "$schema" "$subset.tmp" "$@" <<'PY' || { rm -f "$subset.tmp"; echo "dt-schema: no subset for $*" >&2; exit 1; }
 import json, sys, urllib.parse
 import dtschema
 
