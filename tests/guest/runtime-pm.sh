@@ -21,7 +21,7 @@ A=test-device-a B=$A:test-device-b C=$B:test-device-c
 SUP=test-device-sup CON=test-device-con
 PD=power-domain-test PDT=test-device-pd-tabled PDP=test-device-pd-plain
 mod=$(find /lib/modules/$(uname -r) -name pm_state_test_dev.ko | head -n 1)
-plan 121
+plan 127
 ! grep -q '^pm_state_test_dev ' /proc/modules || rmmod pm_state_test_dev
 test_driver_at_exit
 guard "insmod pm_state_test_dev" insmod "$mod"
@@ -271,6 +271,17 @@ echo > $D/log
 check "unbind c after the failed move" sh -c "echo $C > $DRV/unbind"
 check "c was on for its remove" sh -c "grep -q '$C power on' $D/log && grep -q '$C restore' $D/log"
 check "bind c again" sh -c "echo $C > $DRV/bind"
+
+# A second park of a parked device resumes it first.  When that resume
+# fails (at the parent), c stays parked where it was, and the table holds
+# nothing of a suspended device.
+check "c idle" set_to $C idle
+check "b idle beside an idle c" set_to $B idle
+echo "power on" > $D/$B/fail
+check "c off fails: its resume out of idle fails at b" sh -c "! echo off > $P/$C/power/current 2>/dev/null"
+check_eq "c still parked in idle, usage 0" "idle suspended 0" "$(cur $C) $(rpm $C) $(usage $C)"
+check "b on (its error cleared, the move retried)" set_to $B on
+check "c on" set_to $C on
 
 # A resume that fails at the parent leaves c parked, and the table without
 # its reference; unbinding c then (its resume fails again), and binding it
