@@ -47,6 +47,8 @@ for t in $(seq 0 $TABLE); do
 	insmod $ko n=1 table=$t runtime_loops=1000 primitives=$((1 - t))
 	dmesg | sed -n "s/.*pm_bench: primitive \([a-z]*\) \([0-9]*\) ns.*/fig primitive.\1 \2/p"
 	dmesg | sed -n "s/.*pm_bench: runtime suspend \([0-9]*\) ns resume \([0-9]*\) ns.*/fig runtime.suspend.table$t \1\nfig runtime.resume.table$t \2/p"
+	dmesg | grep -q "pm_bench: runtime suspend" ||
+		{ echo "fig error runtime table=$t: $(dmesg | grep 'pm_bench: runtime' | tail -n 1)"; exit 1; }
 	dmesg | sed -n 's/.*pm_bench: sizeof(struct device) \([0-9]*\)/fig sizeof.device \1/p'
 	rmmod pm_bench
 done

@@ -80,8 +80,13 @@ populate() {	# populate LOG: "populate_us init_us" from printk stamps
 for ((r = 1; r <= runs; r++)); do
 	for k in stock patched; do
 		echo "bench: run $r of $runs: $k: transitions, runtime, memory" >&2
-		boot $k "$plain_dtb" "$work/guest-$k.sh" "$work/$k-$r.log" |
-			awk -v k=$k '$1 == "fig" { print $2, $3 >> ("'"$work"'/" k ".fig") }'
+		# A step the guest could not measure stops the bench, named.
+		if ! boot $k "$plain_dtb" "$work/guest-$k.sh" "$work/$k-$r.log" |
+			awk -v k=$k '$1 == "fig" { print $2, $3 >> ("'"$work"'/" k ".fig") }'; then
+			grep -h '^error ' "$work/$k.fig" >&2 || true
+			echo "bench: $k: the guest script failed (console: $work/$k-$r.log)" >&2
+			exit 1
+		fi
 	done
 	for n in 100 1000 5000; do
 		for v in plain tabled; do

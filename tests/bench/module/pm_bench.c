@@ -139,6 +139,10 @@ static int pm_bench_probe(struct platform_device *pdev)
 {
 	pm_runtime_set_active(&pdev->dev);
 	pm_runtime_enable(&pdev->dev);
+#ifdef CONFIG_PM_STATE
+	/* It counts its users: the table need not hold it on until parked. */
+	pm_state_runtime_let_go(&pdev->dev);
+#endif
 	return 0;
 }
 
@@ -162,8 +166,8 @@ static struct platform_driver pm_bench_driver = {
 
 static void pm_bench_runtime(struct device *dev)
 {
+	unsigned int i, missed = 0;
 	u64 down = 0, up = 0;
-	unsigned int i;
 	ktime_t t;
 
 	pm_runtime_get_sync(dev);
@@ -171,11 +175,18 @@ static void pm_bench_runtime(struct device *dev)
 		t = ktime_get();
 		pm_runtime_put_sync_suspend(dev);
 		down += ktime_to_ns(ktime_sub(ktime_get(), t));
+		/* A put that suspends nothing would time nothing. */
+		missed += !pm_runtime_status_suspended(dev);
 		t = ktime_get();
 		pm_runtime_get_sync(dev);
 		up += ktime_to_ns(ktime_sub(ktime_get(), t));
 	}
 	pm_runtime_put(dev);
+	if (missed) {
+		pr_err("pm_bench: runtime: %u of %u puts did not suspend (table=%u)\n",
+		       missed, runtime_loops, table);
+		return;
+	}
 	pr_info("pm_bench: runtime suspend %llu ns resume %llu ns (mean of %u, table=%u)\n",
 		div_u64(down, runtime_loops), div_u64(up, runtime_loops),
 		runtime_loops, table);
