@@ -60,7 +60,7 @@ check "test-device-d (legacy driver) exists, a child of a" test -n "$dd" -a -d "
 table $plat/test-device-a "on retention off" "standby=retention suspend=off shutdown=off reset=off hibernate=off"
 table $plat/test-device-a:test-device-b "on idle off" "standby=idle suspend=off shutdown=off reset=off hibernate=off"
 table $plat/test-device-a:test-device-b:test-device-c "on idle off" "standby=idle suspend=off shutdown=off reset=off hibernate=off"
-table $plat/test-device-a:test-device-d "on off" "suspend=off shutdown=off reset=off"
+table $plat/test-device-a:test-device-d "on off" "standby=off suspend=off shutdown=off reset=off hibernate=off"
 
 # The state nodes as the kernel sees them.
 dt=/sys/firmware/devicetree/base/device-power-states
