@@ -58,12 +58,13 @@ CROSS := aarch64-linux-gnu-
 KMAKE := $(MAKE) -s -C $(TREE) O=$(KERNEL_OUT) ARCH=arm64 CROSS_COMPILE=$(CROSS) \
 	CC="ccache $(CROSS)gcc" LOCALVERSION= -j$(KJOBS)
 
-.PHONY: print-dtb print-initramfs print-overlays help deps tree refresh config kernel kernel-debug dtb initramfs validate run boot kunit check soak bench lava clean
+.PHONY: print-dtb print-initramfs print-overlays help deps tree refresh config kernel kernel-debug dtb initramfs validate run boot plan kunit check soak bench lava clean
 help:
 	@echo "pmstate make targets:"
 	@echo "  run        build everything, boot QEMU virt to a shell (Ctrl-a x leaves)"
 	@echo "  check      build everything and run every test; ends 'N passed, N failed'"
 	@echo "  boot       boot non-interactively, run SCRIPT=path in the guest, exit with its status"
+	@echo "  plan       what each system transition would do with every tabled device, and why: build/plan/plan.{txt,json,svg,png}; EXPECT=file.json fails on a difference"
 	@echo "  kunit      boot the debug kernel once and report the KUnit suites"
 	@echo "  soak       200 suspend cycles under load, then 200 fuzzed tables, on the debug kernel"
 	@echo "  bench      stock 6.1 beside the patched kernel: transitions, runtime moves, memory, boot (RUNS=3)"
@@ -143,6 +144,12 @@ boot: kernel dtb initramfs
 	@BOOT=$(BOOT) boot/qemu.sh $(BOOT_ARGS) --script $(SCRIPT) --cmdline "$(CMDLINE)" --show \
 		$(if $(DRIVE),--drive $(B)/drive.img) \
 		--timeout $(TIMEOUT) --log $(B)/logs/$(notdir $(basename $(SCRIPT))).log
+
+# What each system transition would do with every tabled device, and a
+# picture of it, in build/plan/; EXPECT=plan.json fails on a difference.
+EXPECT ?=
+plan: kernel dtb initramfs
+	@scripts/plan.sh $(B)/plan $(IMAGE) $(DTB) $(INITRAMFS) $(EXPECT)
 
 kunit: kernel-debug dtb
 	@KERNEL_OUT=$(DEBUG_OUT) tests/kunit.sh

@@ -12,7 +12,7 @@ deps_dir=$1
 packages=(linux-source gcc-aarch64-linux-gnu linux-libc-dev-arm64-cross
 	  device-tree-compiler qemu-system-arm u-boot-tools u-boot-qemu dt-schema yamllint sparse
 	  bc bison flex libssl-dev libelf-dev cpio ccache kmod python3 xz-utils
-	  python3-ply python3-git gnuplot-nox)
+	  python3-ply python3-git gnuplot-nox graphviz)
 
 installed() {
 	[ "$(dpkg-query -W -f='${Status}' "$1" 2>/dev/null)" = "install ok installed" ]

@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# test: hibernation to a swap image on virtio-blk (its transport mapped hibernate -> on) moves devices to their hibernate states; the freeze phase powers nothing; a second boot with resume= carries the original program on, with devices back where they were, the disk reading and writing, the RTC alarm firing, and PL061 and test device registers as before
+# test: hibernation to a swap image on virtio-blk (its transport mapped hibernate -> on) moves devices where the kernel's hibernate plan says; the freeze phase powers nothing; a second boot with resume= carries the original program on, with devices back where they were, the disk reading and writing, the RTC alarm firing, and PL061 and test device registers as before
 set -eu
 . tests/host/lib/shutdown.sh
 top=$(pwd)
