@@ -11,7 +11,7 @@
 # RTC that woke the system twice from idle counts two wakes there, and the
 # plan names the last wake.  Reading every plan moves nothing.
 . /tests/lib.sh
-plan 27
+plan 30
 T=/sys/kernel/tracing
 P=/sys/kernel/debug/pm_state/plan
 RTC=/sys/bus/amba/devices/9010000.pl031
@@ -115,8 +115,8 @@ check_eq "suspend plan: d unbound" "on unbound" \
 	"$(fields $D /tmp/plan.suspend target reason)"
 check_eq "suspend plan: b without a mapping" "on - no-mapping" \
 	"$(fields $B /tmp/plan.suspend target mapped reason)"
-check_eq "suspend plan: pl061 keeps its outputs" "retention in-use" \
-	"$(fields 9030000.pl061 /tmp/plan.suspend target reason)"
+check_eq "suspend plan: pl061 keeps its outputs" "retention mapped+in-use off" \
+	"$(fields 9030000.pl061 /tmp/plan.suspend target reason chosen)"
 check "suspend plan: pl061 says which line" grep -q '^9030000.pl061 .* why=GPIO line 4 is a requested output$' /tmp/plan.suspend
 check_eq "suspend plan: a as mapped" "off mapped" \
 	"$(fields $A /tmp/plan.suspend target reason)"
@@ -170,6 +170,28 @@ echo platform > /sys/power/pm_test
 check "mem (pm_test) fails, as the plan said" sh -c "! echo mem > /sys/power/state"
 echo none > /sys/power/pm_test
 echo disabled > $PDEV/$W/power/wakeup
+
+# Hibernation's end follows /sys/power/disk: reboot restarts (the reset
+# plan), suspend suspends (the suspend plan), test_resume moves nothing.
+# targets FILE: "device=target ..." of a plan
+targets() { awk '!/^#/ { for (i = 2; i <= NF; i++) if ($i ~ /^target=/) print $1 "=" substr($i, 8) }' "$1"; }
+keep /sys/power/disk $PDEV/$D/power/system_reset
+# d's reset and hibernate mappings differ, so that the two plans do.
+echo on > $PDEV/$D/power/system_reset
+for mode in reboot suspend; do
+	echo $mode > /sys/power/disk
+	cat $P/hibernate > /tmp/plan.hibernate
+	[ $mode = reboot ] && other=reset || other=suspend
+	cat $P/$other > /tmp/plan.$other
+	targets /tmp/plan.$other > /tmp/targets.$other
+	targets /tmp/plan.hibernate > /tmp/targets.hibernate
+	check "hibernate plan with disk=$mode is the $other plan" \
+		diff /tmp/targets.$other /tmp/targets.hibernate
+done
+echo test_resume > /sys/power/disk
+check_eq "hibernate plan with disk=test_resume: nothing moves" "" \
+	"$(grep -v '^#' $P/hibernate | grep -v 'reason=test-resume')"
+echo shutdown > /sys/power/disk
 
 # The power-off plans: the UART stays on to carry the console's last lines.
 check_eq "shutdown plan: uart stays on, a goes off" "on off" \
