@@ -11,7 +11,7 @@
 # RTC that woke the system twice from idle counts two wakes there, and the
 # plan names the last wake.  Reading every plan moves nothing.
 . /tests/lib.sh
-plan 30
+plan 31
 T=/sys/kernel/tracing
 P=/sys/kernel/debug/pm_state/plan
 RTC=/sys/bus/amba/devices/9010000.pl031
@@ -170,6 +170,17 @@ echo platform > /sys/power/pm_test
 check "mem (pm_test) fails, as the plan said" sh -c "! echo mem > /sys/power/state"
 echo none > /sys/power/pm_test
 echo disabled > $PDEV/$W/power/wakeup
+
+# A policy written while the plan is read: no oops (a kernel report fails
+# the test), and the plan is read all along.
+P61=/sys/bus/amba/devices/9030000.pl061/power/system_suspend
+keep $P61
+(i=0; while [ $i -lt 300 ]; do echo none > $P61; echo off > $P61; i=$((i + 1)); done) &
+flip=$!
+n=0
+while kill -0 $flip 2>/dev/null; do cat $P/suspend > /dev/null || break; n=$((n + 1)); done
+wait $flip
+check "the plan read $n times while pl061's suspend policy flipped" test $n -gt 0
 
 # Hibernation's end follows /sys/power/disk: reboot restarts (the reset
 # plan), suspend suspends (the suspend plan), test_resume moves nothing.
