@@ -67,7 +67,7 @@ help:
 	@echo "  plan       what each system transition would do with every tabled device, and why: build/plan/plan.{txt,json,svg,png}; EXPECT=file.json fails on a difference"
 	@echo "  kunit      boot the debug kernel once and report the KUnit suites"
 	@echo "  soak       200 suspend cycles under load, then 200 fuzzed tables, on the debug kernel"
-	@echo "  bench      stock 6.1 beside the patched kernel: transitions, runtime moves, memory, boot (RUNS=3)"
+	@echo "  bench      stock 6.1 beside the patched kernel: transitions, runtime moves, memory, boot (RUNS=3; PARTS=callbacks: one part, a minute)"
 	@echo "  tree       extract and patch the kernel tree ($(TREE:$(TOP)/%=%))"
 	@echo "  refresh    export the tree's commits back into $(SERIES)"
 	@echo "  validate   check the DTB of OVERLAYS against the binding (dt-validate); DTB=board.dtb: a board's own"
@@ -186,12 +186,14 @@ lava: kernel dtb initramfs
 # at pmstate-base), the same config less the feature.
 STOCK_TREE := $(B)/stock
 STOCK_OUT := $(B)/kernel-stock
-# Boots of each kernel, alternating.
+# Boots of each kernel, alternating; PARTS= a subset of "transitions
+# runtime callbacks slab boot" (all when empty).
 RUNS ?= 3
+PARTS ?=
 bench: kernel dtb initramfs
 	@scripts/stock.sh $(TREE) $(STOCK_TREE) $(STOCK_OUT) $(filter-out tests/debug.config,$(FRAGMENTS))
 	@$(MAKE) -s --no-print-directory initramfs KERNEL_OUT=$(STOCK_OUT)
-	@RUNS=$(RUNS) tests/bench/run.sh
+	@RUNS=$(RUNS) PARTS="$(PARTS)" tests/bench/run.sh
 
 clean:
 	rm -rf $(B)

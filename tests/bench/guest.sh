@@ -7,6 +7,9 @@
 # summed, in us, per cycle.  TABLE is 1 on the patched kernel, 0 on stock.
 TABLE=${TABLE:-0}
 CYCLES=${CYCLES:-30}
+PARTS=${PARTS:-transitions runtime callbacks slab}
+# part NAME: NAME is among the parts asked for (make bench PARTS=...)
+part() { case " $PARTS " in *" $1 "*) return 0 ;; esac; return 1; }
 ko=/tmp/pm_bench.ko
 base64 -d > $ko <<'KO'
 @KO@
@@ -25,6 +28,7 @@ phases() {
 # On the patched kernel each cycle without tables is followed by one with
 # them, so that the two see the same host load: their difference per
 # device is the framework's cost, measured in pairs.
+part transitions &&
 for n in 10 100 1000; do
 	for c in $(seq $CYCLES); do
 		for t in $(seq 0 $TABLE); do
@@ -42,6 +46,7 @@ done
 echo none > /sys/power/pm_test
 
 # Runtime PM suspend and resume of one device, through its table or not.
+part runtime &&
 for t in $(seq 0 $TABLE); do
 	dmesg -c > /dev/null
 	insmod $ko n=1 table=$t runtime_loops=1000 primitives=$((1 - t))
@@ -54,6 +59,7 @@ for t in $(seq 0 $TABLE); do
 done
 
 # The callbacks of one suspend and resume per device, outside a transition.
+part callbacks &&
 for t in $(seq 0 $TABLE); do
 	for c in $(seq 5); do
 		dmesg -c > /dev/null
@@ -64,6 +70,7 @@ for t in $(seq 0 $TABLE); do
 done
 
 # Slab with 1000 devices: no table, one shared table, a table each.
+part slab &&
 for t in $(seq 0 $((TABLE * 2))); do
 	sync; echo 3 > /proc/sys/vm/drop_caches
 	s0=$(slab)
@@ -72,3 +79,4 @@ for t in $(seq 0 $((TABLE * 2))); do
 	echo "fig slab.n1000.table$t $(($(slab) - s0))"
 	rmmod pm_bench
 done
+exit 0

@@ -18,17 +18,22 @@ med() { stat "$1" "$2" | cut -d' ' -f1; }
 
 rows=$work/rows
 : > "$rows"
+# A row whose figures a run did not measure (make bench PARTS=...) is left out.
 row() {	# row LABEL UNIT STOCK_KERNEL:FIGURE PATCHED_KERNEL:FIGURE
 	local s p
 	s=$(stat "${3%%:*}" "${3#*:}") p=$(stat "${4%%:*}" "${4#*:}")
-	echo "$1|$2|$s|$p" >> "$rows"
+	[ "$s$p" = "- - -- - -" ] || echo "$1|$2|$s|$p" >> "$rows"
 }
 own() {	# own LABEL UNIT FIGURE: a figure of the patched kernel alone
-	echo "$1|$2|- - -|$(stat patched "$3")" >> "$rows"
+	local p
+	p=$(stat patched "$3")
+	[ "$p" = "- - -" ] || echo "$1|$2|- - -|$p" >> "$rows"
 }
-derived() {	# derived LABEL UNIT VALUE
+derived() {	# derived LABEL UNIT VALUE [INPUT_FIGURE]: INPUT_FIGURE measured
+	[ -z "${4:-}" ] || [ "$(med patched "$4")" != - ] || return 0
 	echo "$1|$2|- - -|$3 $3 $3" >> "$rows"
 }
+has() { [ "$(med patched "$1")" != - ]; }	# has FIGURE: the run measured it
 
 for n in 10 100 1000; do
 	row "s2idle device phases, $n devices" us stock:transition.n$n.table0 patched:transition.n$n.table1
@@ -38,10 +43,12 @@ done
 slope() {	# slope KERNEL FIGURE_AT_10 FIGURE_AT_1000: ns per device
 	awk -v a="$(med "$1" "$2")" -v b="$(med "$1" "$3")" 'BEGIN { printf "%d", (b - a) * 1000 / 990 }'
 }
-s=$(slope stock transition.n10.table0 transition.n1000.table0)
-p=$(slope patched transition.n10.table1 transition.n1000.table1)
-echo "s2idle cost per device (growth 10 -> 1000)|ns|$s $s $s|$p $p $p" >> "$rows"
-derived "framework cost per device (patched minus stock)" ns $((p - s))
+if has transition.n1000.table1; then
+	s=$(slope stock transition.n10.table0 transition.n1000.table0)
+	p=$(slope patched transition.n10.table1 transition.n1000.table1)
+	echo "s2idle cost per device (growth 10 -> 1000)|ns|$s $s $s|$p $p $p" >> "$rows"
+	derived "framework cost per device (patched minus stock)" ns $((p - s))
+fi
 own "framework cost per device, 1000 devices (tables minus none, paired cycles)" ns framework.n1000
 row "callbacks of one suspend and resume, per device (null work; outside a transition)" ns stock:callbacks.table0 patched:callbacks.table1
 row "callbacks of one suspend and resume, per device, no table" ns stock:callbacks.table0 patched:callbacks.table0
@@ -59,6 +66,7 @@ row "slab for 1000 devices without tables" KiB stock:slab.n1000.table0 patched:s
 row "slab for 1000 devices sharing one table" KiB stock:slab.n1000.table0 patched:slab.n1000.table1
 row "slab for 1000 devices with a table each" KiB stock:slab.n1000.table0 patched:slab.n1000.table2
 for t in 1 2; do
+	has slab.n1000.table$t || continue
 	d=$(awk -v a="$(med patched slab.n1000.table$t)" -v b="$(med patched slab.n1000.table0)" 'BEGIN { printf "%d", (a - b) * 1024 / 1000 }')
 	derived "bytes per tabled device beyond the device ($([ $t = 1 ] && echo shared || echo own) table)" bytes "$d"
 done
@@ -75,6 +83,7 @@ grow() {	# grow KERNEL VARIANT N0 N1: us per node
 }
 for r in "100 1000" "1000 5000"; do
 	set -- $r
+	has populate.n$2.tabled || continue
 	s=$(grow stock tabled $1 $2) p=$(grow patched tabled $1 $2) q=$(grow patched plain $1 $2)
 	echo "populate per node added, $1 -> $2 nodes, stock vs patched (tables)|us|$s $s $s|$p $p $p" >> "$rows"
 	echo "populate per node added, $1 -> $2 nodes, patched: no tables (left) vs tables|us|$q $q $q|$p $p $p" >> "$rows"
@@ -105,6 +114,8 @@ done > transitions.dat
 for n in 100 1000 5000; do
 	echo "$n $(med stock populate.n$n.tabled) $(med patched populate.n$n.plain) $(med patched populate.n$n.tabled)"
 done > populate.dat
+# The plot needs both the transitions and the boots.
+has transition.n1000.table1 && has populate.n5000.tabled &&
 gnuplot <<'GP'
 set terminal pngcairo size 1200,500 noenhanced
 set output 'plot.png'
@@ -126,4 +137,4 @@ plot 'populate.dat' using 1:2 with linespoints title 'stock 6.1 (tables ignored)
 unset multiplot
 GP
 cat results.txt
-echo "bench: $work/results.txt, results.json, plot.png"
+echo "bench: $work/results.txt, results.json$([ ! -e plot.png ] || echo ", plot.png")"

@@ -16,15 +16,24 @@
 # test: it asserts nothing.
 #
 #   run.sh [RUNS]
+#
+# PARTS (default all of them): which parts to run, of transitions,
+# runtime, callbacks, slab (one boot of each kernel) and boot (the boots
+# with N nodes); PARTS=callbacks measures a change to a move in a minute.
+# A part's figures depend on what ran before it in the same boot (the
+# runtime ones moved by up to 5% without the transitions before them):
+# compare a part with the same part.
 set -euo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$top"
 runs=${1:-${RUNS:-3}}
+PARTS=${PARTS:-transitions runtime callbacks slab boot}
+part() { case " $PARTS " in *" $1 "*) return 0 ;; esac; return 1; }
 b=$top/build
 work=$b/bench
 patched=$b/kernel stock=$b/kernel-stock
 mkdir -p "$work"
-rm -f "$work"/*.fig
+rm -f "$work"/*.fig "$work/plot.png"
 
 # The bench module, built against each kernel, rides in the guest script.
 for k in stock patched; do
@@ -36,7 +45,7 @@ for k in stock patched; do
 		CC="ccache aarch64-linux-gnu-gcc" modules >/dev/null
 	table=0
 	[ $k = stock ] || table=1
-	{ echo "TABLE=$table"; sed '/^@KO@$/,$d' tests/bench/guest.sh; base64 "$m/pm_bench.ko";
+	{ echo "TABLE=$table"; echo "PARTS='$PARTS'"; sed '/^@KO@$/,$d' tests/bench/guest.sh; base64 "$m/pm_bench.ko";
 	  sed '1,/^@KO@$/d' tests/bench/guest.sh; } > "$work/guest-$k.sh"
 done
 
@@ -79,6 +88,7 @@ populate() {	# populate LOG: "populate_us init_us" from printk stamps
 
 for ((r = 1; r <= runs; r++)); do
 	for k in stock patched; do
+		part transitions || part runtime || part callbacks || part slab || continue
 		echo "bench: run $r of $runs: $k: transitions, runtime, memory" >&2
 		# A step the guest could not measure stops the bench, named.
 		if ! boot $k "$plain_dtb" "$work/guest-$k.sh" "$work/$k-$r.log" |
@@ -89,6 +99,7 @@ for ((r = 1; r <= runs; r++)); do
 		fi
 	done
 	for n in 100 1000 5000; do
+		part boot || continue
 		for v in plain tabled; do
 			[ -e "$work/boot-$n-$v.dtso" ] || gen $n $v > "$work/boot-$n-$v.dtso"
 			d=$(dtb "$work/boot-$n-$v.dtso")
