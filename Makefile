@@ -58,7 +58,7 @@ CROSS := aarch64-linux-gnu-
 KMAKE := $(MAKE) -s -C $(TREE) O=$(KERNEL_OUT) ARCH=arm64 CROSS_COMPILE=$(CROSS) \
 	CC="ccache $(CROSS)gcc" LOCALVERSION= -j$(KJOBS)
 
-.PHONY: print-dtb print-initramfs print-overlays help deps tree refresh config kernel kernel-debug dtb initramfs validate run boot plan kunit check soak bench lava clean
+.PHONY: print-dtb print-initramfs print-overlays help deps tree refresh series-build config kernel kernel-debug dtb initramfs validate run boot plan kunit check soak bench lava clean
 help:
 	@echo "pmstate make targets:"
 	@echo "  run        build everything, boot QEMU virt to a shell (Ctrl-a x leaves)"
@@ -70,6 +70,7 @@ help:
 	@echo "  bench      stock 6.1 beside the patched kernel: transitions, runtime moves, memory, boot (RUNS=3; PARTS=callbacks: one part, a minute)"
 	@echo "  tree       extract and patch the kernel tree ($(TREE:$(TOP)/%=%))"
 	@echo "  refresh    export the tree's commits back into $(SERIES)"
+	@echo "  series-build  build each commit of the series in order; the first that breaks the build or adds a warning stops it (FROM=N)"
 	@echo "  validate   check the DTB of OVERLAYS against the binding (dt-validate); DTB=board.dtb: a board's own"
 	@echo "  config     make the kernel .config (allnoconfig + the series' fragments)"
 	@echo "  kernel     build Image and modules; dtb, initramfs: the other boot inputs"
@@ -90,6 +91,11 @@ tree: deps
 
 refresh:
 	@scripts/refresh.sh $(TREE) $(SERIES)
+
+# Every commit of the series built in order (FROM=N: from the N-th).
+FROM ?= 1
+series-build: tree
+	@scripts/series-build.sh $(FROM)
 
 # The config is made again when a fragment or the applied series changes.
 $(KERNEL_OUT)/.config: $(FRAGMENTS) $(TREE)/.git/pmstate/applied
