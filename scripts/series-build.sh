@@ -43,8 +43,10 @@ mapfile -t commits < <(git -C "$tree" rev-list --reverse pmstate-base..HEAD)
 	{ echo "series-build: FROM must be 1 to ${#commits[@]}" >&2; exit 1; }
 
 mkdir -p "$out"
-if [ ! -e "$wt/.git" ]; then
+# A tree extracted again (make tree) forgets the worktree: make it again.
+if ! git -C "$wt" rev-parse --git-dir >/dev/null 2>&1; then
 	rm -rf "$wt"
+	git -C "$tree" worktree prune
 	git -C "$tree" worktree add -q --detach "$wt" pmstate-base
 fi
 
