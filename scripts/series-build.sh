@@ -20,19 +20,18 @@
 # part of make check: a full run rebuilds what each patch touches (a patch
 # to a header everything includes rebuilds most of the kernel).
 #
-#   series-build.sh [FROM]	start at the FROM-th commit (1-based; the
-#				one before it is built first, unchecked)
+#   series-build.sh FROM FRAGMENT...	start at the FROM-th commit (1-based;
+#					the one before it is built first,
+#					unchecked); the config fragments
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 tree=$top/build/linux
 wt=$top/build/series/linux
 out=$top/build/series/kernel
 report=$top/build/series/report.txt
-from=${1:-1}
-frags=()
-for d in kernel-patches drivers arch-patches; do
-	for f in "$top/$d"/*.config; do [ -e "$f" ] && frags+=("$f"); done
-done
+from=$1
+shift
+frags=("$@")
 kmake=(make -s -C "$wt" O="$out" ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu-
        CC="ccache aarch64-linux-gnu-gcc" LOCALVERSION= -j"$(nproc)")
 export CCACHE_BASEDIR=$top
@@ -50,12 +49,7 @@ if ! git -C "$wt" rev-parse --git-dir >/dev/null 2>&1; then
 	git -C "$tree" worktree add -q --detach "$wt" pmstate-base
 fi
 
-config() {
-	(cd "$wt" && ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu- \
-		scripts/kconfig/merge_config.sh -n -O "$out" "${frags[@]}" \
-		>"$out/merge_config.log" 2>&1) ||
-		{ cat "$out/merge_config.log" >&2; return 1; }
-}
+config() { PARTIAL=1 "$top/scripts/config.sh" "$wt" "$out" "${frags[@]}" >/dev/null; }
 
 # The W=1 warnings of the built .c files among FILES..., one per line,
 # without line numbers (a line moved is not a new warning).
