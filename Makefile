@@ -95,7 +95,7 @@ refresh:
 # Every commit of the series built in order (FROM=N: from the N-th).
 FROM ?= 1
 series-build: tree
-	@scripts/series-build.sh $(FROM) $(filter-out tests/debug.config,$(FRAGMENTS))
+	@scripts/series-build.sh $(FROM) $(filter-out tests/debug.config,$(FRAGMENTS)) scripts/series-build.config
 
 # The config is made again when a fragment or the applied series changes.
 $(KERNEL_OUT)/.config: $(FRAGMENTS) $(TREE)/.git/pmstate/applied

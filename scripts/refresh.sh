@@ -9,7 +9,8 @@
 # today; a new (or reworded) commit joins the folder of the commit before
 # it.  Folders must stay contiguous in apply order.  Output is stable: no
 # commit ids, no version signature, unnumbered subjects, so re-exporting an
-# unchanged tree changes no file.
+# unchanged tree changes no file.  The cover letter's shortlog and diffstat
+# are made again from the tree.
 set -euo pipefail
 tree=$1
 shift
@@ -67,3 +68,20 @@ for i in "${!dirs[@]}"; do
 	echo "refresh: $d: $((last - first + 1)) patches"
 done
 mv "$state.new" "$state"
+
+# The cover letter (0000 in the first folder): its text is written by hand,
+# its patch count, shortlog and diffstat are made here from the tree, as
+# git format-patch --cover-letter makes them.
+cover=${dirs[0]}/0000-cover-letter.patch
+if [ -f "$cover" ]; then
+	n=${#commits[@]}
+	{
+		awk '/^[^ ].* \([0-9]+\):$/ { exit } { print }' "$cover" |
+			sed -E "s|^(Subject: \[PATCH 00/)[0-9]+\]|\1$n]|"
+		git -C "$tree" shortlog pmstate-base..HEAD
+		git -C "$tree" diff --stat=72 --summary pmstate-base HEAD
+		printf '\n-- \npmstate\n'
+	} > "$cover.new"
+	mv "$cover.new" "$cover"
+	echo "refresh: $cover: shortlog and diffstat of $n commits"
+fi

@@ -10,11 +10,15 @@
 #  - the .config is made again (allnoconfig plus the fragments, as
 #    scripts/config.sh does) when a commit touches a Kconfig file; a symbol
 #    that no Kconfig of that commit knows yet is left out, so the feature
-#    is built from the first commit whose Kconfig lets it be enabled;
+#    is built from the first commit whose Kconfig lets it be enabled (with
+#    COMPILE_TEST, scripts/series-build.config, before the arm64 patch);
 #  - `make Image modules`: an error, or any compiler warning, stops the run;
 #  - the .c files the commit touches that the .config builds are compiled
 #    again with W=1, and a warning that the commit before did not give
-#    stops the run.
+#    stops the run;
+#  - at the end, scripts/series-rewrites.sh: a commit that changes or
+#    deletes more than 10 lines an earlier commit added fails the run (the
+#    series tells one story).
 #
 # Each step prints one line, and build/series/report.txt keeps them.  Not
 # part of make check: a full run rebuilds what each patch touches (a patch
@@ -117,3 +121,13 @@ for ((i = from - 1; i < ${#commits[@]}; i++)); do
 	say "$line"
 done
 echo "series-build: ${#commits[@]} commits, $((${#commits[@]} - from + 1)) checked, each builds without a new warning; $((SECONDS - start)) s" | tee -a "$report"
+
+# One story: no commit takes back more than a few lines of an earlier one.
+say "series-build: lines each commit changes or deletes of earlier commits (most first):"
+rewrites=$("$top/scripts/series-rewrites.sh" "$tree")
+say "${rewrites:-    none}"
+worst=$(awk 'NR == 1 { print $1 + 0 }' <<< "$rewrites")
+if [ "${worst:-0}" -gt 10 ]; then
+	say "series-build: a commit takes back $worst lines of earlier ones (more than 10): fold the change into the commit that added them"
+	exit 1
+fi
