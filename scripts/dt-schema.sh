@@ -16,22 +16,36 @@
 # kept refers to; it is kept beside the full schema, by the hash of the
 # DTBs' compatible properties.
 #
+# The test devices' bindings are the project's own (tests/bindings, laid
+# out as the tree's folder is), not the kernel's: they join the tree's, with the "pmstate," prefix of their
+# properties added to a copy of vendor-prefixes.yaml.
+#
 #   dt-schema.sh TREE CACHE_DIR [DTB...]
 set -euo pipefail
 tree=$1 cache=$2
 shift 2
 bindings=Documentation/devicetree/bindings
+own=$(cd "$(dirname "$0")/../tests/bindings" && pwd)
 mkdir -p "$cache"
 k=$(cd "$tree" && {
 	git rev-parse pmstate-base
 	git diff --name-only --diff-filter=AM pmstate-base HEAD -- "$bindings/*.yaml" | xargs -r cat
+	find "$own" -name '*.yaml' | sort | xargs cat
 	dpkg-query -W -f '${Version}\n' dt-schema
 } | sha256sum | cut -c1-32)
 schema=$cache/schema-$k.json
 exec 9> "$cache/schema.lock"
 flock 9
 if ! [ -s "$schema" ]; then
-	(cd "$tree" && find "$bindings" -name '*.yaml' ! -name 'processed-schema*' | sort) > "$schema.list"
+	vendors=$cache/vendor-prefixes-$k.yaml
+	awk '/^  "\^pni,\.\*":$/ { print "  \"^pmstate,.*\":"; print "    description: pmstate project (its test devices)" } 1' \
+		"$tree/$bindings/vendor-prefixes.yaml" > "$vendors"
+	grep -q '"^pmstate,' "$vendors" || { echo "dt-schema: no place for the pmstate prefix in vendor-prefixes.yaml" >&2; exit 1; }
+	{
+		(cd "$tree" && find "$PWD/$bindings" -name '*.yaml' ! -name 'processed-schema*' ! -name vendor-prefixes.yaml)
+		echo "$vendors"
+		find "$own" -name '*.yaml'
+	} | sort > "$schema.list"
 	(cd "$tree" && dt-mk-schema -j "@$schema.list") > "$schema.tmp" 2> "$schema.log" || {
 		cat "$schema.log" >&2
 		echo "dt-schema: dt-mk-schema failed" >&2

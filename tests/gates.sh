@@ -139,8 +139,10 @@ check_binding() {
 # processed-schema.json and ends in "|| true", so the gate runs its tools
 # itself, on every binding the series adds or changes (or, for the
 # self-tests, on ROOT/FILE...), and reads what they say and their status.
+# The project's own bindings of its test devices (tests/bindings) are
+# checked as the series' are.
 do_bindings() {
-	local root=$tree/$bindings ys y k="" log schema bad=0
+	local root=$tree/$bindings own=$top/tests/bindings ys os=() y k="" log schema both bad=0
 	if [ $# -gt 0 ]; then
 		root=$1
 		shift
@@ -148,9 +150,10 @@ do_bindings() {
 	else
 		mapfile -t ys < <(series_files AM "$bindings/*.yaml" | sed "s|^$bindings/||")
 		[ ${#ys[@]} -gt 0 ] || { echo "not ok - bindings: the series touches no binding"; return; }
-		k="bindings-$(cd "$root" && key "${ys[@]}")"
+		mapfile -t os < <(cd "$own" && find . -name '*.yaml' | sed 's|^\./||' | sort)
+		k="bindings-$(cd "$root" && key "${ys[@]}")-$(cd "$own" && key "${os[@]}")"
 		if [ -z "${FRESH:-}" ] && [ "${CI:-}" != true ] && [ -e "$cache/$k" ]; then
-			for y in "${ys[@]}"; do echo "ok - bindings: $y (reused)"; done
+			for y in "${ys[@]}" "${os[@]/#/tests/bindings/}"; do echo "ok - bindings: $y (reused)"; done
 			return
 		fi
 	fi
@@ -165,6 +168,18 @@ do_bindings() {
 		[ -s "$log" ] && bad=1
 		report_log "bindings: $y" "$log"
 	done
+	if [ ${#os[@]} -gt 0 ]; then
+		# Beside the tree's, so that their $id and $refs resolve.
+		both=$(mktemp -d)
+		cp -rs "$root/." "$both/"
+		for y in "${os[@]}"; do ln -s "$own/$y" "$both/$y"; done
+		for y in "${os[@]}"; do
+			check_binding "$both" "$y" "$schema" > "$log" 2>&1
+			[ -s "$log" ] && bad=1
+			report_log "bindings: tests/bindings/$y" "$log"
+		done
+		rm -rf "$both"
+	fi
 	[ -z "$k" ] || [ $bad -ne 0 ] || remember "$k"
 	rm -f "$log"
 }
