@@ -46,8 +46,8 @@ if [ ! -d "$tree/.git" ]; then
 	(
 		cd "$tree.tmp"
 		git init -q -b base
-		git config user.name "pmstate developers"
-		git config user.email "dev@pmstate.invalid"
+		git config user.name "pmstate maintainers"
+		git config user.email "maintainers@users.noreply.a-seed-cc423247.example"
 		git config core.abbrev 12
 		# A build folder: packing its 75,000 loose objects in the
 		# background (gc --auto after the commits) only takes CPU
