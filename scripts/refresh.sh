@@ -77,7 +77,7 @@ if [ -f "$cover" ]; then
 	n=${#commits[@]}
 	{
 		awk '/^[^ ].* \([0-9]+\):$/ { exit } { print }' "$cover" |
-			sed -E "s|^(Subject: \[PATCH 00/)[0-9]+\]|\1$n]|"
+			sed -E "s|^(Subject: \[PATCH (v[0-9]+ )?00/)[0-9]+\]|\1$n]|"
 		git -C "$tree" shortlog pmstate-base..HEAD
 		git -C "$tree" diff --stat=72 --summary pmstate-base HEAD
 		printf '\n-- \npmstate\n'

@@ -6,11 +6,12 @@
 # commit of the series added (git blame of the parent), and the commit it
 # takes most of them from.  A series that tells one story rewrites a few
 # lines of an earlier patch at most (a line a later step extends); the
-# largest are printed first.  Run by make series-build after the build.
+# largest are printed first.  With MAX, exits 1 if a commit takes back
+# more than MAX lines.  Run by make series-build (MAX 10) after the build.
 #
-#   series-rewrites.sh TREE
+#   series-rewrites.sh TREE [MAX]
 set -euo pipefail
-tree=$1
+tree=$1 max=${2:-}
 cd "$tree"
 base=$(git rev-parse pmstate-base)
 n=0
@@ -32,4 +33,11 @@ for c in $(git rev-list --reverse pmstate-base..HEAD); do
 	[ "$total" -eq 0 ] && continue
 	printf '%5d %3d %s (most from %s)\n' "$total" "$n" "$(git log -1 --format=%s "$c")" \
 		"$(git log -1 --format=%s "$from")"
-done | sort -rn
+done | sort -rn > "${TMPDIR:-/tmp}/series-rewrites.$$"
+cat "${TMPDIR:-/tmp}/series-rewrites.$$"
+worst=$(awk 'NR == 1 { print $1 + 0 }' "${TMPDIR:-/tmp}/series-rewrites.$$")
+rm -f "${TMPDIR:-/tmp}/series-rewrites.$$"
+if [ -n "$max" ] && [ "${worst:-0}" -gt "$max" ]; then
+	echo "series-rewrites: a commit takes back ${worst} lines of earlier ones (more than $max): fold the change into the commit that added them" >&2
+	exit 1
+fi
