@@ -17,8 +17,9 @@
 # DTBs' compatible properties.
 #
 # The test devices' bindings are the project's own (tests/bindings, laid
-# out as the tree's folder is), not the kernel's: they join the tree's, with the "pmstate," prefix of their
-# properties added to a copy of vendor-prefixes.yaml.
+# out as the tree's folder is), not the kernel's: they join the tree's,
+# with the "pmstate," prefix of their properties added to a copy of
+# vendor-prefixes.yaml.
 #
 #   dt-schema.sh TREE CACHE_DIR [DTB...]
 set -euo pipefail

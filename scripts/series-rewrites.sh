@@ -15,7 +15,7 @@ tree=$1 max=${2:-}
 cd "$tree"
 base=$(git rev-parse pmstate-base)
 n=0
-for c in $(git rev-list --reverse pmstate-base..HEAD); do
+rewrites=$(for c in $(git rev-list --reverse pmstate-base..HEAD); do
 	n=$((n + 1))
 	p=$c~1
 	# "-a,b" of every hunk: b lines of the parent from line a.
@@ -33,10 +33,9 @@ for c in $(git rev-list --reverse pmstate-base..HEAD); do
 	[ "$total" -eq 0 ] && continue
 	printf '%5d %3d %s (most from %s)\n' "$total" "$n" "$(git log -1 --format=%s "$c")" \
 		"$(git log -1 --format=%s "$from")"
-done | sort -rn > "${TMPDIR:-/tmp}/series-rewrites.$$"
-cat "${TMPDIR:-/tmp}/series-rewrites.$$"
-worst=$(awk 'NR == 1 { print $1 + 0 }' "${TMPDIR:-/tmp}/series-rewrites.$$")
-rm -f "${TMPDIR:-/tmp}/series-rewrites.$$"
+done | sort -rn)
+[ -z "$rewrites" ] || echo "$rewrites"
+worst=$(awk 'NR == 1 { print $1 + 0 }' <<< "$rewrites")
 if [ -n "$max" ] && [ "${worst:-0}" -gt "$max" ]; then
 	echo "series-rewrites: a commit takes back ${worst} lines of earlier ones (more than $max): fold the change into the commit that added them" >&2
 	exit 1
