@@ -273,6 +273,12 @@ for s in host kunit guest; do
 	reused=$((reused + $(grep -cE '^ok [0-9]+ .*\(reused\)' "$tap")))
 done
 tests/junit.sh "$RESULTS" > "$RESULTS/junit.xml"
+# CI reads junit.xml, people the TAP: a file that counts otherwise fails the run.
+junit=$(tests/junit.sh --counts "$RESULTS/junit.xml" 2>&1)
+if [ "$junit" != "$((passed + failed)) $failed $skipped" ]; then
+	echo "check: junit.xml counts '$junit' (tests failures skipped), the TAP files $((passed + failed)) $failed $skipped"
+	failed=$((failed + 1))
+fi
 echo "# results: $RESULTS (TAP per stage, kunit.ktap, junit.xml, logs/)"
 [ "$skipped" -eq 0 ] || echo "# $skipped of the passed were skipped"
 echo "# KUnit, guest and host tests ran on the debug kernel ${DEBUG_OUT#"$top"/}"

@@ -7,7 +7,28 @@
 # skipped.  Bytes XML cannot carry (NUL, invalid UTF-8 from a console) go.
 #
 #   junit.sh RESULTS_DIR > junit.xml
+#   junit.sh --counts junit.xml     "tests failures skipped" over its suites,
+#                                   as a CI system reads them; fails when the
+#                                   XML does not parse or a suite's counts
+#                                   differ from its test cases
 set -euo pipefail
+if [ "$1" = --counts ]; then
+	exec python3 - "$2" <<'PY'
+import sys
+import xml.dom.minidom
+
+total = [0, 0, 0]
+for suite in xml.dom.minidom.parse(sys.argv[1]).getElementsByTagName("testsuite"):
+    said = [int(suite.getAttribute(a)) for a in ("tests", "failures", "skipped")]
+    cases = suite.getElementsByTagName("testcase")
+    seen = [len(cases), sum(1 for c in cases if c.getElementsByTagName("failure")),
+            sum(1 for c in cases if c.getElementsByTagName("skipped"))]
+    if said != seen:
+        sys.exit(f"junit: suite {suite.getAttribute('name')} says {said}, holds {seen}")
+    total = [t + n for t, n in zip(total, said)]
+print(*total)
+PY
+fi
 dir=$1
 echo '<?xml version="1.0" encoding="UTF-8"?>'
 echo '<testsuites name="pmstate">'
