@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# test: tests/check.sh itself fails a job killed after an ok line, a job that printed no result, a gate list that fails, never counts a stray result-like line, and reuses a passed job only while its inputs are unchanged and it has not failed since (a copy of the runner driving fake jobs, no boot)
+# test: tests/check.sh itself fails a job killed after an ok line, a job that printed no result, a gate list that fails, a junit.xml that counts otherwise than the TAP, never counts a stray result-like line, counts a skip holding bytes XML cannot carry alike in TAP and JUnit, and reuses a passed job only while its inputs are unchanged and it has not failed since (a copy of the runner driving fake jobs, no boot)
 set -u
 top=$(pwd)
 work=$(mktemp -d)
@@ -41,6 +41,7 @@ grep -q '^not ok [0-9]* - gate bindings: ended with status 0 after 0 results$' "
 	fail "a gate that printed no result was not failed"
 grep -q '^# ok 7 - a stray line' "$tap" && grep -q '^# 1\.\.9$' "$tap" ||
 	fail "a stray result-like line or plan was not turned into a comment"
+[ "$(head -n 1 "$tap")" = "TAP version 13" ] || fail "host.tap does not start with 'TAP version 13'"
 [ "$(grep -cE '^1\.\.[0-9]+$' "$tap")" = 1 ] || fail "host.tap has more than one plan"
 grep -q '^1\.\.5$' "$tap" || fail "host.tap's plan is not 1..5: $(grep -E '^1\.\.' "$tap")"
 grep -qx '3 passed, 2 failed' "$work/out" || fail "the summary is not '3 passed, 2 failed': $(tail -n 1 "$work/out")"
@@ -48,6 +49,28 @@ grep -qx '3 passed, 2 failed' "$work/out" || fail "the summary is not '3 passed,
 run FAKE_LIST_FAILS=1
 rc=$?
 [ $rc -ne 0 ] && grep -q 'tests/gates.sh list failed' "$work/out" || fail "a failing gate list went unnoticed (exit $rc)"
+
+# junit.xml counts what the TAP counts: a skip whose name holds bytes no
+# text tool or XML can carry (a console's NUL, invalid UTF-8) on both
+# sides, and a junit.sh that miscounts fails the run, saying so.
+cat > "$fake/tests/gates.sh" <<'SH'
+#!/bin/bash
+case $1 in
+list) printf 'checkpatch a\nbindings\nkernel-doc x\nsparse\n' ;;
+checkpatch) printf 'ok - a console line \377 with\000 junk # SKIP no disk\n' ;;
+*) echo "ok - $1" ;;
+esac
+SH
+run
+grep -qx '4 passed, 0 failed' "$work/out" ||
+	fail "a skip with bytes XML cannot carry: $(grep -E '^check: junit|passed' "$work/out" | tail -n 2)"
+cp "$fake/tests/junit.sh" "$work/junit.sh"
+sed -i 's/if (skip) s++/&; n++/' "$fake/tests/junit.sh"
+run
+rc=$?
+[ $rc -ne 0 ] && grep -q "^check: junit.xml counts '' .*suite host says \[8, 0, 1\], holds \[4, 0, 1\]" "$work/out" ||
+	fail "a junit.xml that miscounts did not fail the run (exit $rc): $(grep -E '^check: junit|passed' "$work/out")"
+cp "$work/junit.sh" "$fake/tests/junit.sh"
 
 # A results folder no run made is never removed.
 mkdir -p "$work/keep" && touch "$work/keep/precious"
@@ -92,5 +115,5 @@ grep -q '^not ok' "$work/res/host.tap" || fail "the flaky failure was not report
 cached_run "after a failure, same inputs as a passed run" ran
 cached_run "passed again" reused
 
-[ $bad -eq 0 ] && echo "killed, silent and failing jobs fail; stray lines are comments; foreign folders stay; passed jobs are reused until an input changes, failed ones not until they pass"
+[ $bad -eq 0 ] && echo "killed, silent and failing jobs fail; JUnit counts as TAP does, or the run fails; stray lines are comments; foreign folders stay; passed jobs are reused until an input changes, failed ones not until they pass"
 exit $bad
